@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads from the environment, validated in one place. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url('must be an absolute URL such as https://tracklint.example.com').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Tracklint <no-reply@tracklint.local>'),
+  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+});
+
+export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  /** Public base URL used in links inside emails; defaults to http://localhost:PORT. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDistDir: string;
+  logLevel: LogLevel;
+  embeddedPgPort: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the JWT secret from the environment, or keeps a generated one in the data directory so sessions survive restarts. */
+function resolveJwtSecret(fromEnv: string | undefined, dataDir: string): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+  };
+}

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Config } from './config';
+import { createLogger, type Logger } from './logger';
+import { createDatabase } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { createJwtService } from './auth/jwt';
+import { createMailer } from './mail/mailer';
+import { createApp } from './app';
+import type { AppDeps } from './deps';
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  stop(): Promise<void>;
+}
+
+/** supabase/migrations, found from the source tree (src/server) or the bundled server (dist/server). */
+export function migrationsDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../supabase/migrations'), path.resolve('supabase/migrations')];
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[1]!;
+}
+
+/** Starts Postgres (embedded unless DATABASE_URL is set), migrates, and serves HTTP. */
+export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  let embedded: EmbeddedDatabase | undefined;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, log);
+    connectionString = embedded.connectionString;
+  }
+  const db = createDatabase(connectionString);
+  try {
+    await runMigrations(db, migrationsDir(), log);
+  } catch (err) {
+    await db.close();
+    await embedded?.stop();
+    throw err;
+  }
+  const jwt = await createJwtService(config.jwtSecret);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom);
+
+  let server: ServerType | undefined;
+  const deps: AppDeps = { config, db, jwt, mailer, log, publicUrl: config.publicUrl ?? '' };
+  const app = createApp(deps);
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
+  });
+  const url = `http://localhost:${port}`;
+  if (!config.publicUrl) deps.publicUrl = url;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    deps,
+    stop: () =>
+      (stopping ??= (async () => {
+        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        await db.close();
+        await embedded?.stop();
+      })()),
+  };
+}
