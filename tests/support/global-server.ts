@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../src/server/config';
+import { createLogger } from '../../src/server/logger';
+import { startServer, type RunningServer } from '../../src/server/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverUrl: string;
+    anonKey: string;
+    serviceRoleKey: string;
+    databaseUrl: string;
+  }
+}
+
+let running: RunningServer | undefined;
+let dataDir: string | undefined;
+
+/**
+ * One real server with its own embedded Postgres in a fresh temporary data directory,
+ * shared by every integration test file. Tests reach it only over HTTP (and, to inspect
+ * what was written, through databaseUrl as the superuser).
+ */
+export async function setup(project: TestProject) {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-it-'));
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  running = await startServer(config, createLogger('warn'));
+  project.provide('serverUrl', running.url);
+  project.provide('anonKey', running.deps.jwt.anonKey);
+  project.provide('serviceRoleKey', running.deps.jwt.serviceRoleKey);
+  // The pool's connection string: read-only inspection from tests (e.g. "nothing was written").
+  project.provide('databaseUrl', (running.deps.db.pool.options as { connectionString: string }).connectionString);
+}
+
+export async function teardown() {
+  await running?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
