@@ -12,6 +12,8 @@ declare module 'vitest' {
     anonKey: string;
     serviceRoleKey: string;
     databaseUrl: string;
+    /** The server's JWT secret, for tests that must mint or inspect tokens themselves. */
+    jwtSecret: string;
   }
 }
 
@@ -31,6 +33,7 @@ export async function setup(project: TestProject) {
   project.provide('anonKey', running.deps.jwt.anonKey);
   project.provide('serviceRoleKey', running.deps.jwt.serviceRoleKey);
   // The pool's connection string: read-only inspection from tests (e.g. "nothing was written").
+  project.provide('jwtSecret', config.jwtSecret);
   project.provide('databaseUrl', (running.deps.db.pool.options as { connectionString: string }).connectionString);
 }
 
