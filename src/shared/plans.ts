@@ -1,0 +1,103 @@
+/**
+ * Plans, features and limits: the spec's rules as pure functions, used by the renderer
+ * (gating, badges, alerts) and mirrored in SQL (supabase/migrations/*_plans_billing.sql).
+ */
+export const PLAN_TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+export const DEFAULT_PLAN: PlanTier = 'free';
+export const TRIAL_DAYS = 14;
+export const UNLIMITED = -1;
+
+export type PlanBadge = 'FREE' | 'STARTER' | 'PRO';
+
+/** Any plan name containing 'pro' is PRO, containing 'starter' is STARTER, anything else FREE. */
+export function planBadge(plan: string | null | undefined): PlanBadge {
+  const name = (plan ?? '').toLowerCase();
+  if (name.includes('pro')) return 'PRO';
+  if (name.includes('starter')) return 'STARTER';
+  return 'FREE';
+}
+
+export function normalizePlan(plan: string | null | undefined): PlanTier {
+  return (PLAN_TIERS as readonly string[]).includes(plan ?? '') ? (plan as PlanTier) : DEFAULT_PLAN;
+}
+
+/** Paid means not free. */
+export function isPaidPlan(plan: string | null | undefined): boolean {
+  return normalizePlan(plan) !== 'free';
+}
+
+/** The upgrade ladder: free → starter → pro; pro (and above) has no next plan. */
+export function nextPlan(plan: string | null | undefined): PlanTier | null {
+  const tier = normalizePlan(plan);
+  if (tier === 'free') return 'starter';
+  if (tier === 'starter') return 'pro';
+  return null;
+}
+
+export const FEATURE_REQUIRED_PLAN = {
+  basic_monitoring: 'free',
+  basic_alerts: 'free',
+  basic_reporting: 'free',
+  basic_rules: 'free',
+  advanced_rules: 'starter',
+  team_collaboration: 'starter',
+  multiple_websites: 'starter',
+  custom_alerts: 'starter',
+  custom_rules: 'pro',
+  api_access: 'pro',
+  white_label: 'pro',
+  priority_support: 'pro',
+  sso_integration: 'pro',
+  advanced_analytics: 'pro',
+  unlimited_websites: 'pro',
+  unlimited_team_members: 'pro',
+} as const satisfies Record<string, PlanTier>;
+export type FeatureName = keyof typeof FEATURE_REQUIRED_PLAN;
+
+const rank: Record<PlanTier, number> = { free: 0, starter: 1, pro: 2, enterprise: 3 };
+
+/** Unknown features need starter. */
+export function requiredPlanFor(feature: string): PlanTier {
+  return (FEATURE_REQUIRED_PLAN as Record<string, PlanTier>)[feature] ?? 'starter';
+}
+
+export function planHasFeature(plan: string | null | undefined, feature: string): boolean {
+  return rank[normalizePlan(plan)] >= rank[requiredPlanFor(feature)];
+}
+
+export type UsageMetric = 'monthly_requests' | 'websites' | 'team_members' | 'custom_rules';
+export const USAGE_METRICS: readonly UsageMetric[] = ['monthly_requests', 'websites', 'team_members', 'custom_rules'];
+export const USAGE_THRESHOLDS = { approaching: 0.8, warning: 0.9, exceeded: 1 } as const;
+
+export interface UsageAlert {
+  type: 'approaching_limit' | 'limit_exceeded';
+  metric: UsageMetric;
+  current_value: number;
+  limit_value: number;
+  percentage_used: number;
+  severity: 'info' | 'warning' | 'critical';
+}
+
+/**
+ * The alert for one metric, or null below 80% or when unlimited. At or above 100%: limit_exceeded,
+ * critical. Requests: info from 80%, warning from 90%. Other metrics: warning from 80%.
+ */
+export function usageAlert(metric: UsageMetric, current: number, limit: number): UsageAlert | null {
+  if (limit <= 0) return null;
+  const ratio = current / limit;
+  if (ratio < USAGE_THRESHOLDS.approaching) return null;
+  const percentage_used = Math.round((current * 1000) / limit) / 10;
+  if (ratio >= USAGE_THRESHOLDS.exceeded) {
+    return { type: 'limit_exceeded', metric, current_value: current, limit_value: limit, percentage_used, severity: 'critical' };
+  }
+  const severity = metric === 'monthly_requests' && ratio < USAGE_THRESHOLDS.warning ? 'info' : 'warning';
+  return { type: 'approaching_limit', metric, current_value: current, limit_value: limit, percentage_used, severity };
+}
+
+/** Allowed when the limit is -1 or usage is below it; blocked when usage data is missing. */
+export function isWithinLimit(current: number | null | undefined, limit: number | null | undefined): boolean {
+  if (limit === UNLIMITED) return true;
+  if (current == null || limit == null) return false;
+  return current < limit;
+}
