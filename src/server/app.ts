@@ -9,6 +9,7 @@ import { HttpError } from './http/errors';
 import { createAuthRoutes } from './auth/routes';
 import { createRestRoutes } from './rest/routes';
 import { createDevMailboxRoutes } from './mail/dev-mailbox-routes';
+import { createApiRoutes } from './api/routes';
 
 /** Builds the whole HTTP surface; tests call createApp(deps).request() or serve it on a port. */
 export function createApp(deps: AppDeps): Hono {
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.route('/auth/v1', createAuthRoutes(deps));
   app.route('/rest/v1', createRestRoutes(deps));
+  app.route('/api', createApiRoutes(deps));
   if (deps.mailer.mailbox) app.route('/dev', createDevMailboxRoutes(deps.mailer.mailbox));
 
   for (const prefix of ['/api/*', '/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) {
