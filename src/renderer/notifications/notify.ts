@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_AUTO_CLOSE_MS, toastText, type ToastEntry } from './toast-catalogue';
+
+/**
+ * Shows one toast, replacing whatever toast is showing (only one at a time). Pass the server's
+ * message for failures; the catalogue entry's message is the fallback.
+ */
+export function notify(entry: ToastEntry, serverMessage?: string | null): void {
+  const { title, message } = toastText(entry, entry.variant === 'destructive' ? serverMessage : null);
+  notifications.clean();
+  notifications.show({
+    title,
+    message,
+    color: entry.variant === 'destructive' ? 'red' : 'teal',
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    withCloseButton: true,
+    'data-variant': entry.variant,
+  } as Parameters<typeof notifications.show>[0]);
+}
