@@ -19,6 +19,13 @@ export interface DesktopBridge {
   platform: 'desktop';
   /** App version, for the about box and support. */
   version: string;
+  /**
+   * Origin of the Tracklint server this app talks to (e.g. `http://localhost:8787`), without a
+   * trailing slash. On the web the renderer fetches `/config.json` from its own origin; on the
+   * desktop its origin is the app's own scheme, so it fetches `${serverUrl}/config.json` instead.
+   * Set by the main process from TRACKLINT_SERVER_URL, the stored preference, or the default.
+   */
+  serverUrl: string;
   authStorage: SecureAuthStorage;
   /** Subscribes to the window's content size; returns an unsubscribe function. Called once immediately. */
   onWindowResize(listener: (size: WindowSize) => void): () => void;
