@@ -1,0 +1,158 @@
+import { decodeGtagEvents } from './decode-gtag';
+import { decodeMpPayload } from './decode-mp';
+import { parseForm, splitUrl } from './form';
+import { parseLenientJson } from './lenient-json';
+import type { CapturedRequest, DecodeNote, DecodeResult, DecodedRequest, Dict, Endpoint, ParamValue } from './types';
+
+/** Hard limits of the decoder itself (Google's own limits are checked by rules, not here). */
+export const MAX_BODY_CHARS = 1_000_000;
+export const MAX_URL_CHARS = 100_000;
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function header(headers: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  const direct = headers[name];
+  if (typeof direct === 'string') return direct;
+  for (const key in headers) if (key.toLowerCase() === name) return headers[key];
+  return undefined;
+}
+
+function endpointOf(path: string): Endpoint {
+  if (path.endsWith('/debug/mp/collect')) return 'mp_debug';
+  if (path.endsWith('/mp/collect')) return 'mp_collect';
+  if (path.endsWith('/g/collect')) return 'g_collect';
+  return 'unknown';
+}
+
+function fail(code: Extract<DecodeResult, { ok: false }>['error']['code'], message: string): DecodeResult {
+  return { ok: false, error: { code, message } };
+}
+
+/**
+ * Decodes one captured GA4 request into the shared model. Never throws: anything it cannot
+ * read at all becomes a structured error; partial problems become `notes`.
+ */
+export function decodeRequest(input: CapturedRequest): DecodeResult {
+  try {
+    return decodeUnsafe(input);
+  } catch (err) {
+    // Defensive: decoding is written not to throw, but a validator must never crash on bytes.
+    return fail('NOT_GA4', `The request could not be decoded: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function decodeUnsafe(input: CapturedRequest): DecodeResult {
+  const url = typeof input?.url === 'string' ? input.url : '';
+  if (url.trim() === '') return fail('EMPTY_REQUEST', 'The request has no URL.');
+  if (url.length > MAX_URL_CHARS) return fail('URL_TOO_LONG', `The URL is longer than ${MAX_URL_CHARS} characters.`);
+  const rawBody = input.body;
+  let body = '';
+  if (typeof rawBody === 'string') body = rawBody;
+  else if (rawBody instanceof Uint8Array) {
+    if (rawBody.byteLength > MAX_BODY_CHARS * 4) return fail('BODY_TOO_LARGE', `The body is larger than ${MAX_BODY_CHARS} characters.`);
+    body = utf8.decode(rawBody);
+  }
+  if (body.length > MAX_BODY_CHARS) return fail('BODY_TOO_LARGE', `The body is larger than ${MAX_BODY_CHARS} characters.`);
+  const bodyBytes = rawBody instanceof Uint8Array ? rawBody.byteLength : utf8Length(body);
+
+  const method = (typeof input.method === 'string' ? input.method : '').toUpperCase().replace(/[^A-Z]/g, '') || 'GET';
+  const { host: urlHost, path, query: rawQuery } = splitUrl(url);
+  const host = urlHost || (header(input.headers, 'host') ?? '').toLowerCase();
+  if (host === 'stats.g.doubleclick.net')
+    return fail('NOT_EVENT_HIT', 'stats.g.doubleclick.net hits are Google Signals / ads pings, not GA4 events.');
+  const userAgent = header(input.headers, 'user-agent');
+  const contentType = header(input.headers, 'content-type');
+  const notes: DecodeNote[] = [];
+  const query = parseForm(rawQuery, (key) =>
+    notes.push({
+      code: 'MALFORMED_PERCENT_ENCODING',
+      path: key,
+      message: `The value of query parameter "${key}" has malformed percent-encoding and was kept verbatim.`,
+    }),
+  );
+
+  const endpoint = endpointOf(path);
+  const trimmedBody = body.trimStart();
+  let format: 'gtag' | 'mp';
+  if (endpoint === 'mp_collect' || endpoint === 'mp_debug') format = 'mp';
+  else if (endpoint === 'g_collect') format = 'gtag';
+  else if (trimmedBody.startsWith('{')) format = 'mp';
+  else if ('en' in query || 'tid' in query || /(^|[\n&])en=/.test(body)) format = 'gtag';
+  else return fail('NOT_GA4', `"${path}" is not a GA4 endpoint and the request carries no GA4 event.`);
+
+  const base: DecodedRequest = {
+    format,
+    endpoint,
+    method,
+    url,
+    host,
+    path,
+    hasApiSecret: false,
+    bodyBytes,
+    query,
+    events: [],
+    notes,
+  };
+  if (userAgent !== undefined) base.userAgent = userAgent;
+  if (contentType !== undefined) base.contentType = contentType;
+  if (typeof input.receivedAtMs === 'number' && Number.isFinite(input.receivedAtMs)) base.receivedAtMs = input.receivedAtMs;
+
+  if (format === 'gtag') return { ok: true, request: decodeGtag(base, query, body, userAgent) };
+
+  if (query.measurement_id !== undefined) base.measurementId = query.measurement_id;
+  if (query.firebase_app_id !== undefined) base.firebaseAppId = query.firebase_app_id;
+  base.hasApiSecret = query.api_secret !== undefined && query.api_secret !== '';
+  if (trimmedBody === '') return fail('INVALID_JSON', 'Measurement Protocol requests need a JSON body; this one is empty.');
+  let parsed: unknown;
+  let strict = true;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    strict = false;
+    parsed = parseLenientJson(body.trim());
+    if (parsed === undefined) return fail('INVALID_JSON', 'The body is not valid JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return fail('JSON_NOT_OBJECT', 'The Measurement Protocol body must be a JSON object.');
+  const mp = decodeMpPayload(parsed as Dict<ParamValue>, strict, userAgent, notes);
+  base.events = mp.events;
+  base.mp = mp.envelope;
+  if (mp.clientId !== undefined) base.clientId = mp.clientId;
+  if (mp.appInstanceId !== undefined) base.appInstanceId = mp.appInstanceId;
+  if (mp.userId !== undefined) base.userId = mp.userId;
+  return { ok: true, request: base };
+}
+
+function decodeGtag(base: DecodedRequest, query: Dict<string>, body: string, userAgent: string | undefined): DecodedRequest {
+  base.events = decodeGtagEvents(query, body, userAgent, base.notes);
+  const first = base.events[0]?.line;
+  const pick = (key: string): string | undefined => query[key] ?? first?.[key];
+  const tid = pick('tid');
+  if (tid !== undefined) base.measurementId = tid;
+  const v = pick('v');
+  if (v !== undefined) base.protocolVersion = v;
+  const cid = pick('cid');
+  if (cid !== undefined) base.clientId = cid;
+  const uid = pick('uid');
+  if (uid !== undefined) base.userId = uid;
+  const p = pick('_p');
+  if (p !== undefined) base.pageLoadId = p;
+  const gtm = pick('gtm');
+  if (gtm !== undefined) base.gtm = gtm;
+  return base;
+}
