@@ -9,6 +9,8 @@ export interface AccessTokenClaims extends JWTPayload {
   app_metadata?: Record<string, unknown>;
   user_metadata?: Record<string, unknown>;
   aal?: string;
+  /** How the session was established, e.g. [{ method: 'password', timestamp: 1700000000 }]. */
+  amr?: { method: string; timestamp: number }[];
   is_anonymous?: boolean;
 }
 

@@ -1,0 +1,71 @@
+import { AuthApiError, authErrors } from './errors';
+
+export const MIN_PASSWORD_LENGTH = 8;
+/** scrypt cost grows with input only slightly, but a cap keeps huge bodies from being hashed at all. */
+export const MAX_PASSWORD_LENGTH = 1024;
+const MAX_EMAIL_LENGTH = 255;
+
+// Deliberately simple: one @, no spaces, a dot in the domain. The confirmation email is the real check.
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Lower-cased, trimmed email, or null when the value is not a usable address. */
+export function normalizeEmail(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const email = value.trim().toLowerCase();
+  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH || !emailPattern.test(email)) return null;
+  return email;
+}
+
+/** The email a request must carry: a clear error when it is missing or malformed. */
+export function requireEmail(value: unknown, missingMessage: string): string {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    throw authErrors.validation(missingMessage);
+  }
+  const email = normalizeEmail(value);
+  if (!email) throw authErrors.invalidEmail();
+  return email;
+}
+
+/** Enforces the password policy, with GoTrue's weak_password error so supabase-js raises AuthWeakPasswordError. */
+export function requireAcceptablePassword(value: unknown, missingMessage: string): string {
+  if (typeof value !== 'string' || value.length === 0) throw authErrors.validation(missingMessage);
+  if (value.length < MIN_PASSWORD_LENGTH) {
+    throw new AuthApiError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
+  }
+  if (value.length > MAX_PASSWORD_LENGTH) {
+    throw authErrors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+  }
+  return value;
+}
+
+export type Metadata = Record<string, unknown>;
+
+/** User-supplied metadata (`data`): absent means {}, anything but a JSON object is refused. */
+export function optionalMetadata(value: unknown, field = 'data'): Metadata {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw authErrors.validation(`${field} must be a JSON object`);
+  return value as Metadata;
+}
+
+export function optionalString(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw authErrors.validation(`${field} must be a string`);
+  return value;
+}
+
+/** Parses a request body that must be a JSON object; malformed JSON is a 400 and nothing runs. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw authErrors.badJson(err instanceof Error ? err.message : 'malformed JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw authErrors.badJson('the body must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
