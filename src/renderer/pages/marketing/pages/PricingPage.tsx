@@ -1,0 +1,85 @@
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { PageHero, PageSection } from '../components/PageSection';
+import {
+  FEATURE_LABELS,
+  PLANS,
+  featuresIntroducedBy,
+  findPlan,
+  planPriceLabel,
+  previousPlan,
+  signupHref,
+  type MarketingPlan,
+} from '../data/plans';
+
+function PlanCard({ plan }: { plan: MarketingPlan }) {
+  const lower = previousPlan(plan.id);
+  const lowerName = lower ? findPlan(lower)?.name : undefined;
+  const bullets = [...featuresIntroducedBy(plan.id).map((feature) => FEATURE_LABELS[feature]), ...plan.extras];
+  const headingId = `plan-${plan.id}`;
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={headingId}
+      style={plan.highlighted ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between">
+          <Title order={2} fz="xl" id={headingId}>
+            {plan.name}
+          </Title>
+          {plan.highlighted && <Badge>Most popular</Badge>}
+        </Group>
+        <Text>
+          <Text span fz={32} fw={700}>
+            {planPriceLabel(plan)}
+          </Text>
+          {plan.monthlyPriceUsd !== null && (
+            <Text span c="dimmed">
+              {' '}
+              / month
+            </Text>
+          )}
+        </Text>
+        <Text c="dimmed" fz="sm">
+          {plan.summary}
+        </Text>
+        {lowerName && (
+          <Text fz="sm" fw={600}>
+            Everything in {lowerName}, plus:
+          </Text>
+        )}
+        <List spacing={6} fz="sm" icon={<IconCheck size={16} aria-hidden="true" />} style={{ flex: 1 }}>
+          {bullets.map((bullet) => (
+            <List.Item key={bullet}>{bullet}</List.Item>
+          ))}
+        </List>
+        <Button component={Link} to={signupHref(plan.id)} variant={plan.highlighted ? 'filled' : 'light'} fullWidth
+          aria-label={`${plan.ctaLabel}: ${plan.name} plan`}>
+          {plan.ctaLabel}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+export function PricingPage() {
+  return (
+    <>
+      <PageHero
+        title="Pricing"
+        lead="Start free with structural validation for one site. Upgrade when you need business rules, more websites, a team or your own rules."
+      />
+      <PageSection size="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </SimpleGrid>
+        <Text fz="sm" c="dimmed" mt="lg">
+          Prices are in US dollars, billed monthly. Paid plans start with a 14-day trial. Questions about Enterprise?{' '}
+          <Link to="/contact">Contact us</Link>.
+        </Text>
+      </PageSection>
+    </>
+  );
+}
