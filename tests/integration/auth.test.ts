@@ -305,6 +305,21 @@ describe('email links', () => {
     expect(result.fragment.get('type')).toBe('signup');
   });
 
+  it('resends a confirmation link that replaces the first one, and only for unconfirmed accounts', async () => {
+    const email = uniqueEmail('resend');
+    await anonClient().auth.signUp({ email, password: PASSWORD });
+    const firstLink = verifyLinkIn(await latestMailTo(email), 'signup');
+    expect((await anonClient().auth.resend({ type: 'signup', email })).error).toBeNull();
+    const secondLink = verifyLinkIn(await latestMailTo(email), 'signup');
+    expect(secondLink).not.toBe(firstLink);
+    expect((await follow(firstLink)).fragment.get('error_code')).toBe('otp_expired');
+    expect((await follow(secondLink)).fragment.get('access_token')).toBeTruthy();
+
+    const countBefore = (await mailbox()).filter((m) => m.to === email).length;
+    expect((await anonClient().auth.resend({ type: 'signup', email })).error).toBeNull();
+    expect((await mailbox()).filter((m) => m.to === email).length).toBe(countBefore);
+  });
+
   it('emails a password reset link only for existing accounts, and the link lets the user set a new password', async () => {
     const { email } = await confirmedUser();
     const stranger = uniqueEmail('stranger');

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { AuthApiError } from './errors';
+import { AuthApiError, authErrors } from './errors';
 import { authEmails } from './emails';
 import { DEFAULT_REDIRECT_PATH, verificationLink } from './links';
 import { issueOneTimeToken } from './one-time-tokens';
@@ -59,5 +59,36 @@ export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>
     const token = await issueOneTimeToken(client, user.id, 'magiclink');
     if (pkce) await startFlow(client, user.id, 'magiclink', pkce);
     await authEmails(deps.mailer).sendMagicLinkEmail(email, verificationLink(deps.publicUrl, token, 'magiclink', redirectTo));
+  });
+}
+
+/**
+ * POST /resend (supabase.auth.resend): sends a fresh confirmation link for an unconfirmed signup,
+ * or for a pending email change (looked up by the current address). Earlier links stop working.
+ * Answers the same whether or not anything was sent.
+ */
+export async function resendEmailLink(deps: AppDeps, body: Record<string, unknown>, requestedRedirect: string | undefined): Promise<void> {
+  const type = body.type;
+  if (type !== 'signup' && type !== 'email_change') throw authErrors.validation('Resend supports the types signup and email_change');
+  const email = requireEmail(body.email, 'Resend requires an email');
+  const pkce = readPkceChallenge(body);
+  const redirectTo = resolveRedirect(deps.publicUrl, requestedRedirect, DEFAULT_REDIRECT_PATH[type]);
+  await deps.db.transaction(async (client) => {
+    const user = await findUserByEmail(client, email, true);
+    if (!user) return;
+    const emails = authEmails(deps.mailer);
+    if (type === 'signup') {
+      if (user.email_confirmed_at) return;
+      const token = await issueOneTimeToken(client, user.id, 'signup');
+      if (pkce) await startFlow(client, user.id, 'signup', pkce);
+      await updateUser(client, user.id, { confirmation_sent_now: true });
+      await emails.sendConfirmationEmail(email, verificationLink(deps.publicUrl, token, 'signup', redirectTo));
+    } else {
+      if (!user.email_change) return;
+      const token = await issueOneTimeToken(client, user.id, 'email_change');
+      if (pkce) await startFlow(client, user.id, 'email_change', pkce);
+      await updateUser(client, user.id, { email_change_sent_now: true });
+      await emails.sendEmailChangeEmail(user.email_change, verificationLink(deps.publicUrl, token, 'email_change', redirectTo));
+    }
   });
 }

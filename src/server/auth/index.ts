@@ -1,7 +1,7 @@
 /**
  * What other features use from the auth service. Routes mount through createAuthRoutes (app.ts).
  */
-export { authenticateRequest, bearerToken } from './authenticate';
+export { authenticateRequest, checkBearer, bearerToken, type BearerCheck } from './authenticate';
 export type { AccessTokenClaims } from './jwt';
 export {
   authEmails,

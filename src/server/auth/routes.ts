@@ -6,7 +6,7 @@ import { signUp } from './signup';
 import { passwordGrant, pkceGrant, refreshTokenGrant } from './grants';
 import { verifyLink, verifyOtp } from './verify';
 import { getUser, parseSignOutScope, signOut, updateCurrentUser } from './account';
-import { requestPasswordRecovery, sendMagicLink } from './email-links';
+import { requestPasswordRecovery, resendEmailLink, sendMagicLink } from './email-links';
 import { parseJsonObject } from './validation';
 
 /** GoTrue-compatible auth API mounted at /auth/v1. Handlers only translate HTTP; the flows live in their own modules. */
@@ -84,6 +84,11 @@ export function createAuthRoutes(deps: AppDeps): Hono {
 
   app.post('/otp', async (c) => {
     await sendMagicLink(deps, await body(c), redirectParam(c));
+    return c.json({});
+  });
+
+  app.post('/resend', async (c) => {
+    await resendEmailLink(deps, await body(c), redirectParam(c));
     return c.json({});
   });
 
