@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, inject, it } from 'vitest';
 import { anonClient, latestMailTo, sql, uniqueEmail } from '../support/clients';
@@ -269,6 +269,32 @@ describe('bearer tokens on /user', () => {
     const apiKeyAsUser = await authFetch('/user', { method: 'GET', bearer: anonKey });
     expect(apiKeyAsUser.status).toBe(401);
     expect(apiKeyAsUser.body).toMatchObject({ error_code: 'bad_jwt' });
+  });
+});
+
+describe('tokens signed with our key but not for a live session', () => {
+  const key = new TextEncoder().encode(inject('jwtSecret'));
+  const mint = (claims: Record<string, unknown>, exp: number) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(exp - 3600).setExpirationTime(exp).sign(key);
+
+  it('rejects an expired access token with bad_jwt', async () => {
+    const { email } = await confirmedUser();
+    const session = (await anonClient().auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
+    const claims = decodeJwt(session.access_token);
+    const expired = await mint({ ...claims, exp: undefined, iat: undefined }, Math.floor(Date.now() / 1000) - 60);
+    const res = await authFetch('/user', { method: 'GET', bearer: expired });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 401, error_code: 'bad_jwt' });
+  });
+
+  it('rejects a token whose session never existed, whatever its session_id looks like', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const sessionId of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', undefined]) {
+      const token = await mint({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', session_id: sessionId }, now + 600);
+      const res = await authFetch('/user', { method: 'GET', bearer: token });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ error_code: 'session_not_found' });
+    }
   });
 });
 

@@ -25,10 +25,9 @@ export async function checkBearer(deps: Pick<AppDeps, 'jwt' | 'db'>, authorizati
     return { ok: false, error: authErrors.badJwt('missing sub claim; an API key is not a user access token') };
   }
   const sessionId = claims.session_id;
-  if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sessionId) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) {
+  if (typeof sessionId !== 'string' || !(await isSessionActive(deps.db.pool, sessionId, claims.sub))) {
     return { ok: false, error: authErrors.sessionNotFound() };
   }
-  if (!(await isSessionActive(deps.db.pool, sessionId, claims.sub))) return { ok: false, error: authErrors.sessionNotFound() };
   return { ok: true, claims: { ...claims, session_id: sessionId } };
 }
 

@@ -127,8 +127,11 @@ export async function rotateRefreshToken(
   return { ok: true, session: await buildSessionResponse(deps, user, token.session_id, token.amr, child) };
 }
 
-/** True while the session has not been signed out, revoked or expired. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True while the session has not been signed out, revoked or expired. Ids that are not UUIDs are simply not active. */
 export async function isSessionActive(client: Pick<SqlClient, 'query'>, sessionId: string, userId: string): Promise<boolean> {
+  if (!uuidPattern.test(sessionId) || !uuidPattern.test(userId)) return false;
   const { rows } = await client.query(
     'select 1 from auth.sessions where id = $1 and user_id = $2 and (not_after is null or not_after > now())',
     [sessionId, userId],
