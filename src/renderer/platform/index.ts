@@ -9,6 +9,14 @@ export interface Platform {
   kind: 'web' | 'desktop';
   authStorage: SecureAuthStorage;
   onWindowResize(listener: (size: WindowSize) => void): () => void;
+  /** Where the runtime configuration ({ supabaseUrl, supabaseAnonKey }) is fetched from. */
+  configUrl: string;
+  /**
+   * Origin of the web app that email links should open (sign-up confirmation, password reset).
+   * On the web it is the page's own origin; the desktop app's own scheme cannot receive email
+   * links, so there it is the server's origin, which serves the same web app.
+   */
+  webOrigin: string;
 }
 
 declare global {
@@ -32,8 +40,23 @@ function webWindowResize(listener: (size: WindowSize) => void): () => void {
 
 export function detectPlatform(win: Window = window): Platform {
   const bridge = win.tracklintDesktop;
-  if (bridge) return { kind: 'desktop', authStorage: bridge.authStorage, onWindowResize: (l) => bridge.onWindowResize(l) };
-  return { kind: 'web', authStorage: webAuthStorage, onWindowResize: webWindowResize };
+  if (bridge) {
+    const serverUrl = bridge.serverUrl.replace(/\/+$/, '');
+    return {
+      kind: 'desktop',
+      authStorage: bridge.authStorage,
+      onWindowResize: (l) => bridge.onWindowResize(l),
+      configUrl: `${serverUrl}/config.json`,
+      webOrigin: serverUrl,
+    };
+  }
+  return {
+    kind: 'web',
+    authStorage: webAuthStorage,
+    onWindowResize: webWindowResize,
+    configUrl: '/config.json',
+    webOrigin: win.location.origin,
+  };
 }
 
 export const platform: Platform = detectPlatform();

@@ -1,0 +1,6 @@
+export const organizationKeys = {
+  all: ['organizations'] as const,
+  /** The organizations the user is an active member of. */
+  list: (userId: string | undefined) => [...organizationKeys.all, 'list', userId] as const,
+  detail: (organizationId: string | undefined) => [...organizationKeys.all, 'detail', organizationId] as const,
+};

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { App } from './app/App';
+import { ConfigErrorScreen } from './app/ConfigErrorScreen';
+import { bootstrap } from './app/bootstrap';
+import { theme } from './app/theme';
+import { platform } from './platform';
+import { FullPageSpinner } from './routing/FullPageSpinner';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+root.render(
+  <MantineProvider theme={theme}>
+    <FullPageSpinner label="Starting Tracklint…" />
+  </MantineProvider>,
+);
+
+bootstrap().then(
+  (context) =>
+    root.render(
+      <StrictMode>
+        <App {...context} />
+      </StrictMode>,
+    ),
+  (error: unknown) =>
+    root.render(
+      <MantineProvider theme={theme}>
+        <ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} configUrl={platform.configUrl} />
+      </MantineProvider>,
+    ),
+);

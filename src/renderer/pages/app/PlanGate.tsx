@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
+import { planIncludesFeature, requiredPlanForFeature } from '../../shell/plan-features';
+import { planLabel } from './billing-params';
+
+interface PlanGateProps {
+  feature: 'advanced_rules' | 'custom_rules';
+  /** "Advanced Rules" / "Custom Rules". */
+  featureTitle: string;
+  /** What the feature unlocks, in the sentence "Upgrade your plan to access ... and unlock ...". */
+  accessDescription: string;
+  children: ReactNode;
+}
+
+/** Shows the page when the organization's plan includes the feature, else the upgrade panel (spec section 6). */
+export function PlanGate({ feature, featureTitle, accessDescription, children }: PlanGateProps) {
+  const { organization } = useCurrentOrganization();
+  if (planIncludesFeature(organization?.plan, feature)) return <>{children}</>;
+  const required = planLabel(requiredPlanForFeature(feature));
+  return (
+    <Paper withBorder p="xl" radius="md" maw={640}>
+      <Stack>
+        <IconLock aria-hidden size={32} />
+        <Title order={1} size="h2">
+          {featureTitle} Requires {required} Plan
+        </Title>
+        <Text>Upgrade your plan to access {accessDescription} and unlock powerful GA4 validation capabilities.</Text>
+        <Group>
+          <Button component={Link} to="/app/rules/basic" variant="default">
+            Back to Basic Rules
+          </Button>
+          <Button component={Link} to="/app/billing">
+            Upgrade to {required}
+          </Button>
+        </Group>
+        <Group gap={6} c="dimmed">
+          <IconShieldCheck aria-hidden size={16} />
+          <Text size="sm">Secure plan-based access control</Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

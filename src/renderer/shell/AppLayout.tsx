@@ -1,0 +1,156 @@
+import { useEffect, useRef } from 'react';
+import { ActionIcon, AppShell, Badge, Box, Drawer, Group, Text, Title } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2 } from '@tabler/icons-react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useCurrentOrganization } from '../data/organizations/use-current-organization';
+import { maxContentWidth } from '../layout/breakpoints';
+import { SIDEBAR_TRANSITION_MS, resolveSidebarMode, sidebarWidth } from '../layout/sidebar-layout';
+import { FullPageSpinner } from '../routing/FullPageSpinner';
+import {
+  announceAtom,
+  breakpointAtom,
+  mobileDrawerOpenAtom,
+  organizationSetupStatusAtom,
+  sidebarUserCollapsedAtom,
+} from '../state/ui-atoms';
+import { AccountSetupScreen } from './AccountSetupScreen';
+import { LiveRegion } from './LiveRegion';
+import { pageTitleForPath } from './nav-items';
+import { planBadge } from './plan-badge';
+import { Sidebar } from './Sidebar';
+import { MAIN_CONTENT_ID, MAIN_NAVIGATION_ID, SkipLinks } from './SkipLinks';
+import { UserMenu } from './UserMenu';
+import classes from './shell.module.css';
+
+const HEADER_HEIGHT = 60;
+
+/**
+ * The /app frame. Waits for the user's organizations (and a just-confirmed user's organization
+ * setup), shows the account-setup screen when there are none, else the shell.
+ */
+export function AppLayout() {
+  const { organization, organizations, isLoading } = useCurrentOrganization();
+  const setupStatus = useAtomValue(organizationSetupStatusAtom);
+
+  if (isLoading || setupStatus === 'scheduled' || setupStatus === 'running') {
+    return <FullPageSpinner label="Loading your organizations…" />;
+  }
+  if (!organization) return <AccountSetupScreen />;
+  return <Shell organization={organization} organizations={organizations} />;
+}
+
+function Shell({
+  organization,
+  organizations,
+}: {
+  organization: NonNullable<ReturnType<typeof useCurrentOrganization>['organization']>;
+  organizations: ReturnType<typeof useCurrentOrganization>['organizations'];
+}) {
+  const breakpoint = useAtomValue(breakpointAtom);
+  const [userCollapsed, setUserCollapsed] = useAtom(sidebarUserCollapsedAtom);
+  const [drawerOpen, setDrawerOpen] = useAtom(mobileDrawerOpenAtom);
+  const announce = useSetAtom(announceAtom);
+  const mode = resolveSidebarMode(breakpoint, userCollapsed);
+  const width = sidebarWidth(breakpoint, mode);
+  const contentMax = maxContentWidth(breakpoint);
+  const navRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  // Name each page for the window title and announce it to screen readers.
+  useEffect(() => {
+    const title = pageTitleForPath(pathname);
+    document.title = title ? `${title} · Tracklint` : 'Tracklint';
+    if (title) announce(`${title} page`);
+    setDrawerOpen(false);
+  }, [pathname, announce, setDrawerOpen]);
+
+  function toggleSidebar() {
+    if (mode === 'drawer') {
+      setDrawerOpen(!drawerOpen);
+      return;
+    }
+    const collapse = mode === 'expanded';
+    setUserCollapsed(collapse);
+    announce(collapse ? 'Sidebar collapsed' : 'Sidebar expanded');
+  }
+
+  function skipToNavigation() {
+    if (mode === 'drawer') setDrawerOpen(true);
+    else navRef.current?.focus();
+  }
+
+  const menuLabel =
+    mode === 'drawer' ? (drawerOpen ? 'Close navigation menu' : 'Open navigation menu') : mode === 'expanded' ? 'Collapse sidebar' : 'Expand sidebar';
+  const MenuIcon = mode === 'drawer' ? IconMenu2 : mode === 'expanded' ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={mode === 'drawer' ? undefined : { width, breakpoint: 0 }}
+      transitionDuration={SIDEBAR_TRANSITION_MS}
+      padding="md"
+      data-sidebar-mode={mode}
+      data-breakpoint={breakpoint}
+    >
+      <SkipLinks onSkipToNavigation={skipToNavigation} />
+      <LiveRegion />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={toggleSidebar}
+              aria-label={menuLabel}
+              aria-expanded={mode === 'drawer' ? drawerOpen : mode === 'expanded'}
+              aria-controls={MAIN_NAVIGATION_ID}
+            >
+              <MenuIcon size={22} aria-hidden />
+            </ActionIcon>
+            <Title order={2} size="h4">
+              <Link to="/app/dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+                Tracklint
+              </Link>
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220}>
+              {organization.name}
+            </Text>
+            <Badge variant="light" data-testid="plan-badge" aria-label={`Plan: ${planBadge(organization.plan)}`}>
+              {planBadge(organization.plan)}
+            </Badge>
+            <UserMenu organization={organization} organizations={organizations} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {mode !== 'drawer' && (
+        <AppShell.Navbar
+          id={MAIN_NAVIGATION_ID}
+          ref={navRef}
+          tabIndex={-1}
+          aria-label="Main navigation"
+          p={mode === 'collapsed' ? 4 : 'xs'}
+          style={{ transition: `width ${SIDEBAR_TRANSITION_MS}ms ease` }}
+        >
+          <Sidebar collapsed={mode === 'collapsed'} plan={organization.plan} />
+        </AppShell.Navbar>
+      )}
+      {mode === 'drawer' && (
+        <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} title="Tracklint" size={280} padding="xs">
+          <nav id={MAIN_NAVIGATION_ID} aria-label="Main navigation">
+            <Sidebar collapsed={false} plan={organization.plan} onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      )}
+
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <Box maw={contentMax ?? undefined} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

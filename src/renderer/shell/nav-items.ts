@@ -1,0 +1,81 @@
+/** The sidebar's links (spec section 2, "App shell"), grouped into sections. */
+export type NavItemId =
+  | 'dashboard'
+  | 'requests'
+  | 'alerts'
+  | 'analytics'
+  | 'rules-basic'
+  | 'rules-advanced'
+  | 'rules-custom'
+  | 'websites'
+  | 'add-website'
+  | 'settings'
+  | 'organization'
+  | 'create-organization'
+  | 'team'
+  | 'api-keys'
+  | 'billing';
+
+export interface NavItem {
+  id: NavItemId;
+  label: string;
+  to: string;
+  /** A plan feature the item needs; without it the item opens the billing upgrade link instead. */
+  feature?: string;
+}
+
+export interface NavSection {
+  label: string;
+  items: NavItem[];
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    label: 'Monitoring',
+    items: [
+      { id: 'dashboard', label: 'Dashboard', to: '/app/dashboard' },
+      { id: 'requests', label: 'Requests', to: '/app/requests' },
+      { id: 'alerts', label: 'Alerts', to: '/app/alerts' },
+      { id: 'analytics', label: 'Analytics', to: '/app/analytics' },
+    ],
+  },
+  {
+    label: 'Rules',
+    items: [
+      { id: 'rules-basic', label: 'Basic rules', to: '/app/rules/basic' },
+      { id: 'rules-advanced', label: 'Advanced rules', to: '/app/rules/advanced', feature: 'advanced_rules' },
+      { id: 'rules-custom', label: 'Custom rules', to: '/app/rules/custom', feature: 'custom_rules' },
+    ],
+  },
+  {
+    label: 'Websites',
+    items: [
+      { id: 'websites', label: 'Websites', to: '/app/websites' },
+      { id: 'add-website', label: 'Add website', to: '/app/websites/add' },
+    ],
+  },
+  {
+    label: 'Account',
+    items: [
+      { id: 'settings', label: 'Settings', to: '/app/settings' },
+      { id: 'organization', label: 'Organization', to: '/app/organization' },
+      { id: 'create-organization', label: 'Create organization', to: '/app/organization/create' },
+      { id: 'team', label: 'Team', to: '/app/team' },
+      { id: 'api-keys', label: 'API keys', to: '/app/api-keys' },
+      { id: 'billing', label: 'Billing', to: '/app/billing' },
+    ],
+  },
+];
+
+export const NAV_ITEMS: NavItem[] = NAV_SECTIONS.flatMap((s) => s.items);
+
+/** The page name for a path, for the document title and screen-reader announcements. */
+export function pageTitleForPath(pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, '');
+  return NAV_ITEMS.find((item) => item.to === path)?.label ?? null;
+}
+
+/** Whether the item is the current page (exact match, so /app/websites is not active on /app/websites/add). */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return pathname.replace(/\/+$/, '') === item.to;
+}
