@@ -29,7 +29,17 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [react()],
+    plugins: [
+      react(),
+      {
+        // electron-vite forces base './' for file:// loading. The desktop app serves the renderer
+        // from the root of app://tracklint instead, and with a browser router a reload on
+        // app://tracklint/websites/42 must still find /assets/..., so asset URLs stay absolute.
+        name: 'tracklint-absolute-base',
+        enforce: 'post',
+        config: () => ({ base: '/' }),
+      },
+    ],
     build: {
       rolldownOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },

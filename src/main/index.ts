@@ -24,7 +24,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createConsoleLog();
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
 ]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
