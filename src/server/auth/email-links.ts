@@ -2,15 +2,15 @@ import type { AppDeps } from '../deps';
 import { AuthApiError, authErrors } from './errors';
 import { authEmails } from './emails';
 import { DEFAULT_REDIRECT_PATH, verificationLink } from './links';
-import { issueOneTimeToken } from './one-time-tokens';
+import { issueOneTimeToken, secondsUntilNextEmail } from './one-time-tokens';
 import { readPkceChallenge, startFlow } from './pkce';
 import { resolveRedirect } from './redirects';
 import { DuplicateEmailError, findUserByEmail, insertEmailUser, updateUser } from './users';
 import { optionalMetadata, requireEmail } from './validation';
 
 /**
- * POST /recover: emails a password-reset link when the account exists. The answer is the same
- * either way, so the endpoint does not reveal which addresses have accounts.
+ * POST /recover: emails a password-reset link when the account exists, at most one a minute.
+ * The answer is always the same, so the endpoint does not reveal which addresses have accounts.
  */
 export async function requestPasswordRecovery(
   deps: AppDeps,
@@ -23,6 +23,9 @@ export async function requestPasswordRecovery(
   await deps.db.transaction(async (client) => {
     const user = await findUserByEmail(client, email, true);
     if (!user) return;
+    // Too soon after the last reset mail: the earlier link still works, and answering the same
+    // way as for unknown addresses keeps this from revealing that the account exists.
+    if ((await secondsUntilNextEmail(client, user.id, 'recovery')) > 0) return;
     const token = await issueOneTimeToken(client, user.id, 'recovery');
     if (pkce) await startFlow(client, user.id, 'recovery', pkce);
     await updateUser(client, user.id, { recovery_sent_now: true });
@@ -33,6 +36,7 @@ export async function requestPasswordRecovery(
 /**
  * POST /otp (signInWithOtp): emails a magic link. Unknown addresses get an account (without a
  * password) unless create_user is false; following the link confirms the address.
+ * At most one link a minute per account (429 over_email_send_rate_limit).
  */
 export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>, requestedRedirect: string | undefined): Promise<void> {
   if (body.email === undefined && body.phone !== undefined) {
@@ -56,6 +60,8 @@ export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>
         if (!user) throw err;
       }
     }
+    const wait = await secondsUntilNextEmail(client, user.id, 'magiclink');
+    if (wait > 0) throw authErrors.emailRateLimited(wait);
     const token = await issueOneTimeToken(client, user.id, 'magiclink');
     if (pkce) await startFlow(client, user.id, 'magiclink', pkce);
     await authEmails(deps.mailer).sendMagicLinkEmail(email, verificationLink(deps.publicUrl, token, 'magiclink', redirectTo));
@@ -65,7 +71,7 @@ export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>
 /**
  * POST /resend (supabase.auth.resend): sends a fresh confirmation link for an unconfirmed signup,
  * or for a pending email change (looked up by the current address). Earlier links stop working.
- * Answers the same whether or not anything was sent.
+ * Answers the same whether or not anything was sent, except when asked again within a minute (429).
  */
 export async function resendEmailLink(deps: AppDeps, body: Record<string, unknown>, requestedRedirect: string | undefined): Promise<void> {
   const type = body.type;
@@ -77,6 +83,8 @@ export async function resendEmailLink(deps: AppDeps, body: Record<string, unknow
     const user = await findUserByEmail(client, email, true);
     if (!user) return;
     const emails = authEmails(deps.mailer);
+    const wait = await secondsUntilNextEmail(client, user.id, type);
+    if (wait > 0) throw authErrors.emailRateLimited(wait);
     if (type === 'signup') {
       if (user.email_confirmed_at) return;
       const token = await issueOneTimeToken(client, user.id, 'signup');

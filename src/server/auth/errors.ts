@@ -40,5 +40,7 @@ export const authErrors = {
   refreshTokenAlreadyUsed: () =>
     new AuthApiError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   sessionExpired: () => new AuthApiError(400, 'session_expired', 'Invalid Refresh Token: Session Expired'),
+  emailRateLimited: (seconds: number) =>
+    new AuthApiError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
   invalidApiKey: () => new AuthApiError(401, 'invalid_api_key', 'Invalid API key'),
 };
