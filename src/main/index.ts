@@ -27,8 +27,6 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
 ]);
 
-if (!app.requestSingleInstanceLock()) app.quit();
-
 let mainWindow: BrowserWindow | null = null;
 
 function fail(title: string, error: unknown): void {
@@ -103,4 +101,9 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-start().catch((error: unknown) => fail('Tracklint could not start', error));
+// A second launch focuses the running window (see 'second-instance') instead of opening another.
+if (app.requestSingleInstanceLock()) {
+  start().catch((error: unknown) => fail('Tracklint could not start', error));
+} else {
+  app.quit();
+}
