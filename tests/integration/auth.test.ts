@@ -398,6 +398,21 @@ describe('email links', () => {
     expect(again.error?.code).toBe('otp_expired');
   });
 
+  it('verifyOtp accepts the emailed token with the address it was sent to, and no other', async () => {
+    const email = uniqueEmail('otp-email');
+    await anonClient().auth.signUp({ email, password: PASSWORD });
+    const token = new URL(verifyLinkIn(await latestMailTo(email), 'signup')).searchParams.get('token')!;
+    const wrongAddress = await anonClient().auth.verifyOtp({ email: uniqueEmail('other'), token, type: 'email' });
+    expect(wrongAddress.error?.code).toBe('otp_expired');
+    expect(wrongAddress.error?.message).toBe('Token has expired or is invalid');
+
+    const client = anonClient();
+    const verified = await client.auth.verifyOtp({ email: email.toUpperCase(), token, type: 'email' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email_confirmed_at).toBeTruthy();
+    expect((await client.auth.getUser()).data.user?.email).toBe(email);
+  });
+
   it('creates an account for a new magic-link address unless told not to', async () => {
     const refused = uniqueEmail('no-create');
     const { error } = await anonClient().auth.signInWithOtp({ email: refused, options: { shouldCreateUser: false } });
