@@ -85,9 +85,13 @@ comment on function public.touch_updated_at() is 'Sets updated_at on every updat
 
 create or replace function public.is_service_role() returns boolean
 language sql stable set search_path = '' as $$
-  select coalesce(auth.role(), '') = 'service_role' or current_user in ('postgres', 'service_role', 'supabase_admin')
+  -- current_user cannot tell: inside security definer functions it is the owner. What tells is
+  -- the request: the service-role key's claims, or no request claims at all (the server's own
+  -- privileged connection, migrations, an operator's psql session).
+  select coalesce(auth.role(), '') = 'service_role'
+      or coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}') = '{}'
 $$;
-comment on function public.is_service_role() is 'True for the server''s privileged paths (service role or superuser), which may change billing fields.';
+comment on function public.is_service_role() is 'True for the server''s privileged paths (service-role key, or no request claims), which may change billing fields.';
 
 create or replace function public.organizations_before_insert() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -313,6 +317,27 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function public.check_organization_slug(text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
 grant execute on function public.check_organization_slug(text) to anon, authenticated;
+
+create or replace function public.create_organization(org_name text, org_slug text, org_plan text default 'free')
+returns public.organizations language plpgsql security definer set search_path = '' as $$
+declare
+  created public.organizations;
+begin
+  if auth.uid() is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  if coalesce(nullif(btrim(org_plan), ''), 'free') not in ('free', 'starter', 'pro', 'enterprise') then
+    raise exception 'Unknown plan: %', org_plan using errcode = '22023';
+  end if;
+  insert into public.organizations (name, slug, plan, created_by)
+  values (btrim(org_name), lower(btrim(org_slug)), coalesce(nullif(btrim(org_plan), ''), 'free'), auth.uid())
+  returning * into created;
+  return created;
+end
+$$;
+comment on function public.create_organization(text, text, text) is 'Creates an organization owned by the caller and returns it (a plain insert cannot return it: the owner link is made by a trigger after the row).';
+revoke execute on function public.create_organization(text, text, text) from public, anon;
+grant execute on function public.create_organization(text, text, text) to authenticated;
 
 revoke execute on function public.has_org_role(uuid, text) from anon;
 revoke execute on function public.shares_org_with(uuid) from anon;

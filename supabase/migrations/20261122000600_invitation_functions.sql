@@ -7,29 +7,29 @@ create policy "Admins can create invitations" on public.invitations
 create or replace function public.create_invitation(org_id uuid, invitee_email text, invitee_role text, invitation_token_hash text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
-  email text := lower(btrim(invitee_email));
+  normalized_email text := lower(btrim(invitee_email));
   created public.invitations;
 begin
   if not public.has_org_role(org_id, 'admin') then
     raise exception 'Only owners and admins can invite members' using errcode = '42501';
   end if;
-  if email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+  if normalized_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception 'A valid email address is required' using errcode = '22023';
   end if;
   if invitee_role not in ('admin', 'member', 'viewer') then
     raise exception 'Role must be admin, member or viewer' using errcode = '22023';
   end if;
   if exists (select 1 from public.user_organizations m join auth.users u on u.id = m.user_id
-             where m.organization_id = org_id and lower(u.email) = email) then
+             where m.organization_id = org_id and lower(u.email) = normalized_email) then
     raise exception 'This user is already a member of the organization' using errcode = '23505';
   end if;
   if not public.is_within_limit(org_id, 'team_members') then
     raise exception 'Team member limit reached for your plan. Upgrade to add more.' using errcode = 'P0001';
   end if;
   -- A new invitation to the same address replaces the pending one (and its link).
-  delete from public.invitations i where i.organization_id = org_id and lower(i.email) = email and i.accepted_at is null;
+  delete from public.invitations i where i.organization_id = org_id and lower(i.email) = normalized_email and i.accepted_at is null;
   insert into public.invitations (organization_id, email, role, token_hash, invited_by)
-  values (org_id, email, invitee_role, invitation_token_hash, auth.uid())
+  values (org_id, normalized_email, invitee_role, invitation_token_hash, auth.uid())
   returning * into created;
   return jsonb_build_object('id', created.id, 'organization_id', created.organization_id, 'email', created.email,
     'role', created.role, 'expires_at', created.expires_at, 'created_at', created.created_at);

