@@ -1,0 +1,39 @@
+// Starts the real Tracklint server for the e2e run with a fresh data directory (its own
+// embedded Postgres), serving the built web app from dist/web. Removes the directory on exit.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-e2e-'));
+// mkdtemp makes the directory 0700; when running as root the embedded Postgres runs as the
+// `postgres` user, which must be able to enter it to reach its cluster directory.
+chmodSync(dataDir, 0o755);
+const child = spawn('npx', ['tsx', 'src/server/index.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '8797',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: 'dist/web',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+let cleaned = false;
+function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // Let the server stop its embedded Postgres before the data directory goes away.
+    child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 1 : 0));
+});
