@@ -10,9 +10,11 @@ import { createAuthRoutes } from './auth/routes';
 import { createRestRoutes } from './rest/routes';
 import { createDevMailboxRoutes } from './mail/dev-mailbox-routes';
 import { createApiRoutes } from './api/routes';
+import type { Collector } from './collector/collector';
+import { createCollectorRoutes } from './collector/routes';
 
 /** Builds the whole HTTP surface; tests call createApp(deps).request() or serve it on a port. */
-export function createApp(deps: AppDeps): Hono {
+export function createApp(deps: AppDeps, collector?: Collector): Hono {
   const app = new Hono();
 
   app.onError((err, c) => {
@@ -35,6 +37,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', supabaseCors);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // The desktop renderer (app://tracklint) and other origins read the public config cross-origin.
+  app.use('/config.json', cors({ origin: '*', allowMethods: ['GET'] }));
   app.get('/config.json', (c) =>
     c.json({ supabaseUrl: deps.publicUrl, supabaseAnonKey: deps.jwt.anonKey }, 200, { 'cache-control': 'no-store' }),
   );
@@ -43,6 +47,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/rest/v1', createRestRoutes(deps));
   app.route('/api', createApiRoutes(deps));
   if (deps.mailer.mailbox) app.route('/dev', createDevMailboxRoutes(deps.mailer.mailbox));
+  if (collector) app.route('/', createCollectorRoutes(collector, { publicUrl: () => deps.publicUrl, isOperator: (c) => isServiceRole(deps, c.req.header('authorization'), c.req.header('apikey')) }));
 
   for (const prefix of ['/api/*', '/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) {
     app.all(prefix, (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
@@ -50,6 +55,12 @@ export function createApp(deps: AppDeps): Hono {
 
   mountWebApp(app, deps.config.webDistDir);
   return app;
+}
+
+/** True when the request carries the service role key (as bearer token or apikey). */
+async function isServiceRole(deps: AppDeps, authorization: string | undefined, apikey: string | undefined): Promise<boolean> {
+  const token = authorization?.replace(/^Bearer\s+/i, '') ?? apikey;
+  return token ? (await deps.jwt.verify(token))?.role === 'service_role' : false;
 }
 
 /** Serves the built single-page app: real files as they are, every other GET gets index.html. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { HttpError, readJson } from '../http/errors';
 import { generateOpaqueToken, hashToken } from '../auth/tokens';
-import { sendInvitationEmail } from './invitation-email';
+import { sendInvitationEmail } from '../auth/emails';
 import { requireUser, type ApiEnv } from './authenticate';
 import { pgErrorToHttp } from './pg-errors';
 
@@ -93,19 +93,20 @@ export function createOrganizationRoutes(deps: AppDeps): Hono<ApiEnv> {
     if (role !== 'admin' && role !== 'member' && role !== 'viewer') throw new HttpError(400, 'Role must be admin, member or viewer');
 
     const token = generateOpaqueToken();
-    const { invitation, orgName, inviter } = await asCaller(c, async (client) => {
+    const { invitation, orgName } = await asCaller(c, async (client) => {
       await requireOrgRole(client, orgId, 'admin', 'Only owners and admins can invite members');
       const created = await client.query<{ invitation: Record<string, unknown> }>(
         'select public.create_invitation($1, $2, $3, $4) as invitation',
         [orgId, email, role, hashToken(token)],
       );
       const org = await client.query<{ name: string }>('select name from public.organizations where id = $1', [orgId]);
-      return { invitation: created.rows[0]!.invitation, orgName: org.rows[0]?.name ?? 'an organization', inviter: c.get('claims').email ?? 'A teammate' };
+      return { invitation: created.rows[0]!.invitation, orgName: org.rows[0]?.name ?? 'an organization' };
     });
-    // Sent after the invitation is committed; if mail fails the admin sees the error and can resend (which replaces the link).
+    // The sign-up page takes the invitation (and offers sign-in for existing accounts, keeping it).
     const acceptUrl = `${deps.publicUrl}/signup?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+    // Sent after the invitation is committed; if mail fails the admin sees the error and can invite again (which replaces the link).
     try {
-      await sendInvitationEmail(deps.mailer, { to: email, organizationName: orgName, inviterEmail: inviter, role, acceptUrl, signInUrl: `${deps.publicUrl}/login?invitation=${encodeURIComponent(token)}` });
+      await sendInvitationEmail(deps.mailer, email, orgName, acceptUrl);
     } catch (err) {
       deps.log.error('invitation email failed', { error: err instanceof Error ? err.message : String(err) });
       throw new HttpError(502, 'The invitation was created but the email could not be sent. Try inviting again.');
