@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../components/TextLink';
 import { PageHero, PageSection } from '../components/PageSection';
 
 export function AboutPage() {
@@ -17,7 +17,7 @@ export function AboutPage() {
         </Text>
         <Text>
           Teams work inside organizations that own websites, with owner, admin, member and viewer roles, on a plan that
-          fits their size: <Link to="/pricing">Free, Starter, Pro or Enterprise</Link>.
+          fits their size: <TextLink to="/pricing">Free, Starter, Pro or Enterprise</TextLink>.
         </Text>
       </PageSection>
       <PageSection title="How we work">
@@ -27,7 +27,7 @@ export function AboutPage() {
           <List.Item>Personal data does not belong in analytics. Our data-quality rules flag it instead of storing it quietly.</List.Item>
         </List>
         <Text mt="md">
-          Questions? <Link to="/contact">Get in touch</Link>.
+          Questions? <TextLink to="/contact">Get in touch</TextLink>.
         </Text>
       </PageSection>
     </>

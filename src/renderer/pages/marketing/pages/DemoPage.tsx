@@ -1,6 +1,7 @@
 import { Button, List, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
+import { TextLink } from '../components/TextLink';
 
 export function DemoPage() {
   return (
@@ -23,7 +24,7 @@ export function DemoPage() {
         </List>
         <Text mt="md">
           In the app, the same validation runs on every hit your sites send, with a request log, charts and alerts.{' '}
-          <Link to="/signup">Start free</Link> to connect a site.
+          <TextLink to="/signup">Start free</TextLink> to connect a site.
         </Text>
       </PageSection>
     </>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Code, List, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../components/TextLink';
 import { PageHero, PageSection } from '../components/PageSection';
 import { COLLECTOR_PATHS, GUIDE_PLACEHOLDERS, measurementProtocolExample, trackerSnippet } from '../data/integration-guide';
 
@@ -57,7 +57,7 @@ export function DocsPage() {
           <List.Item>Open the requests log in the app: each hit appears with its decoded events and validation results.</List.Item>
           <List.Item>Failed rules show which parameter is wrong and why. Alerts fire when failures start.</List.Item>
           <List.Item>
-            To try validation without installing anything, paste a hit into the <Link to="/validation-page">validation page</Link>.
+            To try validation without installing anything, paste a hit into the <TextLink to="/validation-page">validation page</TextLink>.
           </List.Item>
         </List>
       </PageSection>

@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
+import { TextLink } from '../components/TextLink';
 import type { FeaturePageContent } from '../data/feature-pages';
 import { findPlan, signupHref } from '../data/plans';
 
@@ -38,7 +39,7 @@ export function FeatureDetailPage({ content }: { content: FeaturePageContent }) 
           ))}
         </SimpleGrid>
         <Text mt="xl" fz="sm">
-          Available from the {plan?.name} plan. <Link to="/pricing">Compare plans</Link>.
+          Available from the {plan?.name} plan. <TextLink to="/pricing">Compare plans</TextLink>.
         </Text>
       </PageSection>
     </>

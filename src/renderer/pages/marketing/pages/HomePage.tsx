@@ -2,6 +2,7 @@ import { Button, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@
 import { IconBell, IconChartLine, IconChecklist, IconCode } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
+import { TextLink } from '../components/TextLink';
 
 const STEPS = [
   {
@@ -87,20 +88,20 @@ export function HomePage() {
           ))}
         </List>
         <Text mt="md">
-          On Pro and Enterprise you can add <Link to="/features/custom-rules">custom rules</Link> for your own tracking plan.
+          On Pro and Enterprise you can add <TextLink to="/features/custom-rules">custom rules</TextLink> for your own tracking plan.
         </Text>
       </PageSection>
 
       <PageSection title="Made for the people who own the data">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Text>
-            <Link to="/solutions/ecommerce">E-commerce</Link>: purchases, revenue and items that add up.
+            <TextLink to="/solutions/ecommerce">E-commerce</TextLink>: purchases, revenue and items that add up.
           </Text>
           <Text>
-            <Link to="/solutions/saas">SaaS</Link>: browser and server-side events checked the same way.
+            <TextLink to="/solutions/saas">SaaS</TextLink>: browser and server-side events checked the same way.
           </Text>
           <Text>
-            <Link to="/solutions/enterprise">Enterprise</Link>: consent and governance across many sites and teams.
+            <TextLink to="/solutions/enterprise">Enterprise</TextLink>: consent and governance across many sites and teams.
           </Text>
         </SimpleGrid>
         <Group mt="xl">

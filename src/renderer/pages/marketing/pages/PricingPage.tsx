@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
+import { TextLink } from '../components/TextLink';
 import {
   FEATURE_LABELS,
   PLANS,
@@ -27,7 +28,7 @@ function PlanCard({ plan }: { plan: MarketingPlan }) {
           <Title order={2} fz="xl" id={headingId}>
             {plan.name}
           </Title>
-          {plan.highlighted && <Badge>Most popular</Badge>}
+          {plan.highlighted && <Badge>Recommended</Badge>}
         </Group>
         <Text>
           <Text span fz={32} fw={700}>
@@ -77,7 +78,7 @@ export function PricingPage() {
         </SimpleGrid>
         <Text fz="sm" c="dimmed" mt="lg">
           Prices are in US dollars, billed monthly. Paid plans start with a 14-day trial. Questions about Enterprise?{' '}
-          <Link to="/contact">Contact us</Link>.
+          <TextLink to="/contact">Contact us</TextLink>.
         </Text>
       </PageSection>
     </>

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../components/TextLink';
 import { PageHero, PageSection } from '../components/PageSection';
 
 export function PrivacyPage() {
@@ -38,7 +38,7 @@ export function PrivacyPage() {
       <PageSection title="Your choices">
         <Text>
           You can stop sending tracking copies at any time by removing the snippet, ask for a copy of your data, or ask us to
-          delete your account and organization data. <Link to="/contact">Contact us</Link> for any privacy question.
+          delete your account and organization data. <TextLink to="/contact">Contact us</TextLink> for any privacy question.
         </Text>
       </PageSection>
     </>

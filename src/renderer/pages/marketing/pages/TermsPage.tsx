@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../components/TextLink';
 import { PageHero, PageSection } from '../components/PageSection';
 
 export function TermsPage() {
@@ -26,8 +26,8 @@ export function TermsPage() {
           <List.Item>You can change or cancel your plan from the billing page.</List.Item>
         </List>
         <Text mt="md">
-          See <Link to="/pricing">pricing</Link> and our <Link to="/privacy">privacy policy</Link>. Questions?{' '}
-          <Link to="/contact">Contact us</Link>.
+          See <TextLink to="/pricing">pricing</TextLink> and our <TextLink to="/privacy">privacy policy</TextLink>. Questions?{' '}
+          <TextLink to="/contact">Contact us</TextLink>.
         </Text>
       </PageSection>
     </>
