@@ -11,6 +11,7 @@ import { createJwtService } from './auth/jwt';
 import { createMailer } from './mail/mailer';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
+import { createCollector, type CollectorOptions } from './collector/collector';
 
 export interface RunningServer {
   url: string;
@@ -26,7 +27,11 @@ export function migrationsDir(): string {
 }
 
 /** Starts Postgres (embedded unless DATABASE_URL is set), migrates, and serves HTTP. */
-export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: Logger = createLogger(config.logLevel),
+  options: { collector?: CollectorOptions } = {},
+): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
@@ -46,7 +51,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
   let server: ServerType | undefined;
   const deps: AppDeps = { config, db, jwt, mailer, log, publicUrl: config.publicUrl ?? '' };
-  const app = createApp(deps);
+  const collector = createCollector(db.pool, log, options.collector);
+  await collector.start();
+  const app = createApp(deps, collector);
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
   });
@@ -59,7 +66,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     deps,
     stop: () =>
       (stopping ??= (async () => {
-        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        // The collector drains its queue (every accepted hit stored or refused) before the pool closes.
+        await Promise.all([new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())), collector.stop()]);
         await db.close();
         await embedded?.stop();
       })()),

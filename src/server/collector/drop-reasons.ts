@@ -1,0 +1,61 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * Every reason the collector may refuse a hit. Closed on purpose: each has a counter, an HTTP
+ * status and a message a customer can act on. Adding one means adding it here and nowhere else.
+ */
+export const DROP_REASONS = [
+  'missing_site_key',
+  'unknown_site_key',
+  'website_inactive',
+  'origin_not_allowed',
+  'measurement_id_mismatch',
+  'quota_exceeded',
+  'body_too_large',
+  'malformed_body',
+  'not_ga4',
+  'invalid_json',
+  'queue_full',
+  'storage_unavailable',
+  'store_failed',
+  'shutting_down',
+] as const;
+
+export type DropReason = (typeof DROP_REASONS)[number];
+
+/** The HTTP status that answers a request refused for this reason. */
+export const DROP_STATUS: Record<DropReason, ContentfulStatusCode> = {
+  missing_site_key: 400,
+  unknown_site_key: 404,
+  website_inactive: 403,
+  origin_not_allowed: 403,
+  measurement_id_mismatch: 403,
+  quota_exceeded: 429,
+  body_too_large: 413,
+  malformed_body: 400,
+  not_ga4: 400,
+  invalid_json: 400,
+  queue_full: 503,
+  storage_unavailable: 503,
+  store_failed: 500,
+  shutting_down: 503,
+};
+
+/** Reasons after which the same hit may succeed if sent again (the sender should retry). */
+export const RETRYABLE_REASONS: ReadonlySet<DropReason> = new Set(['queue_full', 'storage_unavailable', 'shutting_down']);
+
+/** A refusal: the reason (for counters) and a message for the sender. */
+export interface Drop {
+  reason: DropReason;
+  message: string;
+}
+
+export function drop(reason: DropReason, message: string): Drop {
+  return { reason, message };
+}
+
+/** What each pipeline step returns: the value to pass on, or a drop. */
+export type StepResult<T> = { ok: true; value: T } | { ok: false; drop: Drop };
+
+export const pass = <T>(value: T): StepResult<T> => ({ ok: true, value });
+export const refuse = <T>(reason: DropReason, message: string): StepResult<T> => ({ ok: false, drop: drop(reason, message) });

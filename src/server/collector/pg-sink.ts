@@ -1,0 +1,228 @@
+import type pg from 'pg';
+import type { HistoryRead, CollectorSink, SinkBatch, SinkResult } from './sink';
+import { inBatchDuplicates, usageIncrements } from './sink';
+import { aggregateRollups } from './rollups';
+import type { StoredHit } from './stored-hit';
+
+const NAME_SEPARATOR = '\u001f';
+
+const INSERT_KEYS = `
+  insert into public.collector_idempotency_keys (website_id, idempotency_key)
+  select w, k from unnest($1::uuid[], $2::text[]) as t(w, k)
+  on conflict do nothing
+  returning website_id, idempotency_key`;
+
+const INSERT_REQUESTS = `
+  insert into public.collected_requests (id, received_at, organization_id, website_id, idempotency_key, format, endpoint, method,
+    source, measurement_id, client_id, user_id, origin_host, event_count, event_names, status, error_count, warning_count,
+    info_count, events, issues, url, body, user_agent)
+  select id, received_at, organization_id, website_id, idempotency_key, format, endpoint, method, source, measurement_id,
+    client_id, user_id, origin_host, event_count, coalesce(string_to_array(event_names, E'\\x1f'), '{}'), status,
+    error_count, warning_count, info_count, events, issues, url, body, user_agent
+  from unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+    $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[], $19::int[],
+    $20::jsonb[], $21::jsonb[], $22::text[], $23::text[], $24::text[])
+    as t(id, received_at, organization_id, website_id, idempotency_key, format, endpoint, method, source, measurement_id,
+         client_id, user_id, origin_host, event_count, event_names, status, error_count, warning_count, info_count, events,
+         issues, url, body, user_agent)`;
+
+const INSERT_ISSUES = `
+  insert into public.collected_request_issues (request_id, received_at, organization_id, website_id, rule_id, severity, family,
+    event_index, event_name, path, message)
+  select * from unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[],
+    $9::text[], $10::text[], $11::text[])`;
+
+const UPSERT_ROLLUPS = `
+  insert into public.website_hourly_rollups as r (organization_id, website_id, hour, dimension, value, count)
+  select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[])
+  on conflict (website_id, hour, dimension, value) do update set count = r.count + excluded.count`;
+
+const UPSERT_USAGE = `
+  insert into public.organization_usage as u (organization_id, month, monthly_requests, updated_at)
+  select o, m, n, now() from unnest($1::uuid[], $2::date[], $3::bigint[]) as t(o, m, n)
+  on conflict (organization_id, month) do update set monthly_requests = u.monthly_requests + excluded.monthly_requests, updated_at = now()`;
+
+const VERIFY_WEBSITES = `
+  update public.websites set verification_status = 'verified', verified_at = now()
+  where id = any($1::uuid[]) and verification_status <> 'verified'`;
+
+const UPSERT_HISTORY = `
+  insert into public.collector_history as h (website_id, key, value, expires_at, updated_at)
+  select w, k, v, e, now() from unnest($1::uuid[], $2::text[], $3::jsonb[], $4::timestamptz[]) as t(w, k, v, e)
+  on conflict (website_id, key) do update set value = excluded.value, expires_at = excluded.expires_at, updated_at = now()`;
+
+const UPSERT_USAGE_EVENTS = `
+  insert into public.organization_usage_events as x (organization_id, month, kind, limit_value, refused_requests, first_occurred_at, last_occurred_at)
+  select o, m, 'monthly_requests_limit_reached', l, n, f, la
+  from unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::timestamptz[], $6::timestamptz[]) as t(o, m, l, n, f, la)
+  where exists (select 1 from public.organizations g where g.id = t.o)
+  on conflict (organization_id, month, kind) do update set
+    refused_requests = x.refused_requests + excluded.refused_requests,
+    limit_value = excluded.limit_value,
+    last_occurred_at = greatest(x.last_occurred_at, excluded.last_occurred_at)`;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function requestColumns(hits: readonly StoredHit[]): unknown[][] {
+  const cols: unknown[][] = Array.from({ length: 24 }, () => new Array(hits.length));
+  hits.forEach((h, i) => {
+    cols[0]![i] = h.id;
+    cols[1]![i] = iso(h.receivedAtMs);
+    cols[2]![i] = h.organizationId;
+    cols[3]![i] = h.websiteId;
+    cols[4]![i] = h.idempotencyKey;
+    cols[5]![i] = h.format;
+    cols[6]![i] = h.endpoint;
+    cols[7]![i] = h.method;
+    cols[8]![i] = h.source;
+    cols[9]![i] = h.measurementId;
+    cols[10]![i] = h.clientId;
+    cols[11]![i] = h.userId;
+    cols[12]![i] = h.originHost;
+    cols[13]![i] = h.eventNames.length;
+    cols[14]![i] = h.eventNames.length === 0 ? null : h.eventNames.join(NAME_SEPARATOR);
+    cols[15]![i] = h.status;
+    cols[16]![i] = h.counts.error;
+    cols[17]![i] = h.counts.warning;
+    cols[18]![i] = h.counts.info;
+    cols[19]![i] = h.eventsJson;
+    cols[20]![i] = h.issuesJson;
+    cols[21]![i] = h.url;
+    cols[22]![i] = h.body;
+    cols[23]![i] = h.userAgent;
+  });
+  return cols;
+}
+
+function issueColumns(hits: readonly StoredHit[]): unknown[][] | null {
+  const cols: unknown[][] = Array.from({ length: 11 }, () => []);
+  for (const h of hits) {
+    const at = iso(h.receivedAtMs);
+    for (const issue of h.issues) {
+      cols[0]!.push(h.id);
+      cols[1]!.push(at);
+      cols[2]!.push(h.organizationId);
+      cols[3]!.push(h.websiteId);
+      cols[4]!.push(issue.ruleId);
+      cols[5]!.push(issue.severity);
+      cols[6]!.push(issue.family);
+      cols[7]!.push(issue.eventIndex ?? null);
+      cols[8]!.push(issue.eventName ?? null);
+      cols[9]!.push(issue.path);
+      cols[10]!.push(issue.message);
+    }
+  }
+  return cols[0]!.length === 0 ? null : cols;
+}
+
+/** Postgres errors that mean "the database is not reachable right now", worth retrying. */
+export function isTransientDbError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  const code = e?.code ?? '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+  // 08: connection exceptions; 57P01-03: admin shutdown, crash shutdown, cannot connect now; 53: insufficient resources;
+  // 40001/40P01: serialization failure, deadlock.
+  if (/^(08|53|57P0)/.test(code) || code === '40001' || code === '40P01') return true;
+  return /Connection terminated|connection error|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(e?.message ?? '');
+}
+
+/** True when an insert failed because no partition covers a row (maintenance fell behind). */
+export function isMissingPartitionError(err: unknown): boolean {
+  return (err as { code?: string } | undefined)?.code === '23514' && /no partition/i.test((err as Error).message);
+}
+
+/**
+ * The Postgres sink: one transaction per batch, multi-row inserts through unnest() arrays
+ * (one round trip per table), rollups and usage aggregated in memory and upserted once.
+ */
+export function createPgSink(pool: pg.Pool): CollectorSink {
+  return {
+    async write(batch: SinkBatch): Promise<SinkResult> {
+      const duplicates = inBatchDuplicates(batch.hits);
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('begin');
+        const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i));
+        if (keyed.length > 0) {
+          const res = await client.query<{ website_id: string; idempotency_key: string }>(INSERT_KEYS, [
+            keyed.map(({ h }) => h.websiteId),
+            keyed.map(({ h }) => h.idempotencyKey),
+          ]);
+          const fresh = new Set(res.rows.map((r) => `${r.website_id}|${r.idempotency_key}`));
+          for (const { h, i } of keyed) if (!fresh.has(`${h.websiteId}|${h.idempotencyKey}`)) duplicates.add(i);
+        }
+        const hits = batch.hits.filter((_, i) => !duplicates.has(i));
+        if (hits.length > 0) {
+          await client.query(INSERT_REQUESTS, requestColumns(hits));
+          const issues = issueColumns(hits);
+          if (issues) await client.query(INSERT_ISSUES, issues);
+          const usage = usageIncrements(hits);
+          await client.query(UPSERT_USAGE, [usage.map((u) => u.organizationId), usage.map((u) => u.month), usage.map((u) => u.count)]);
+        }
+        if (batch.verifyWebsiteIds.length > 0) await client.query(VERIFY_WEBSITES, [batch.verifyWebsiteIds]);
+        if (batch.history.length > 0) {
+          const last = new Map<string, (typeof batch.history)[number]>();
+          for (const h of batch.history) last.set(`${h.websiteId}|${h.key}`, h);
+          const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
+          await client.query(UPSERT_HISTORY, [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => JSON.stringify(r.value)), rows.map((r) => iso(r.expiresAtMs))]);
+        }
+        if (batch.refusals.length > 0) {
+          const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
+          await client.query(UPSERT_USAGE_EVENTS, [
+            r.map((x) => x.organizationId),
+            r.map((x) => x.month),
+            r.map((x) => x.limit),
+            r.map((x) => x.refused),
+            r.map((x) => iso(x.firstAt)),
+            r.map((x) => iso(x.lastAt)),
+          ]);
+        }
+        // Rollups last: their rows are the hottest locks, so hold them for the shortest time.
+        if (hits.length > 0) {
+          const roll = aggregateRollups(hits);
+          await client.query(UPSERT_ROLLUPS, [
+            roll.map((r) => r.organizationId),
+            roll.map((r) => r.websiteId),
+            roll.map((r) => r.hour),
+            roll.map((r) => r.dimension),
+            roll.map((r) => r.value),
+            roll.map((r) => r.count),
+          ]);
+        }
+        await client.query('commit');
+        return { duplicates };
+      } catch (err) {
+        broken = isTransientDbError(err);
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        // A connection that failed mid-transaction is discarded rather than returned to the pool.
+        client.release(broken ? true : undefined);
+      }
+    },
+
+    async loadHistory(websiteId, keys): Promise<Map<string, HistoryRead>> {
+      const out = new Map<string, HistoryRead>();
+      if (keys.length === 0) return out;
+      const { rows } = await pool.query<{ key: string; value: Record<string, unknown>; expires_at: Date }>(
+        'select key, value, expires_at from public.collector_history where website_id = $1 and key = any($2::text[]) and expires_at > now()',
+        [websiteId, keys],
+      );
+      for (const r of rows) out.set(r.key, { value: r.value, expiresAtMs: r.expires_at.getTime() });
+      return out;
+    },
+
+    async ensurePartitions(daysAhead) {
+      const { rows } = await pool.query<{ n: number }>('select public.collector_ensure_partitions($1) as n', [daysAhead]);
+      return rows[0]?.n ?? 0;
+    },
+
+    async applyRetention() {
+      const { rows } = await pool.query<{ r: unknown }>('select public.collector_apply_retention() as r');
+      return rows[0]?.r;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import type { Logger } from '../logger';
+import type { DecodedRequest, ValidationResult } from '../../shared/ga4/types';
+import type { CollectorEngine, WebsiteValidator } from './engine-adapter';
+import type { Drop, DropReason, StepResult } from './drop-reasons';
+import { drop, pass, refuse } from './drop-reasons';
+import type { HistoryCache } from './history-cache';
+import type { MetricsRecorder } from './metrics';
+import { checkOrigin, type OriginCheck } from './origin';
+import type { QuotaLedger } from './quota';
+import { toStoredHit, type HitEnvelope, type HitSource } from './stored-hit';
+import { uuidv7 } from './uuid7';
+import type { RawHit } from './wire';
+import type { BatchWriter, QueuedHit, WriteOutcome } from './writer';
+import { isPlausibleSiteKey, type CollectorWebsite, type WebsiteDirectory } from './websites';
+
+/** Where a request came from, as the HTTP layer saw it. */
+export interface IngestContext {
+  siteKey: string | undefined;
+  source: HitSource;
+  origin?: string;
+  referer?: string;
+  userAgent?: string;
+  receivedAtMs: number;
+}
+
+export type HitResult =
+  | { status: 'stored' | 'duplicate'; id: string; validation: ValidationResult['status']; issues: number }
+  | { status: 'refused'; reason: DropReason; error: string };
+
+/** The whole request was refused (nothing stored), or each hit has its own result. */
+export type IngestResult = { refused: Drop } | { refused?: undefined; results: HitResult[] };
+
+/** A hit between admission and storage. */
+export interface AdmittedHit {
+  website: CollectorWebsite;
+  decoded: DecodedRequest;
+  envelope: HitEnvelope;
+}
+
+const refused = (d: Drop): HitResult => ({ status: 'refused', reason: d.reason, error: d.message });
+
+export interface PipelineParts {
+  directory: WebsiteDirectory;
+  quota: QuotaLedger;
+  engine: CollectorEngine;
+  history: HistoryCache;
+  metrics: MetricsRecorder;
+  log: Logger;
+}
+
+/**
+ * The ingestion pipeline as named steps. In the request: resolveWebsite → checkOrigin →
+ * checkQuota → decode → checkMeasurementId → enqueue. In the writer, per batch: validate → store.
+ * Each step passes the hit on or drops it with a reason from the closed DropReason list.
+ */
+export class IngestPipeline {
+  private readonly validators = new Map<string, { validator: WebsiteValidator; website: CollectorWebsite }>();
+  writer!: BatchWriter<AdmittedHit>;
+
+  constructor(private readonly parts: PipelineParts) {}
+
+  // -- steps in the request ------------------------------------------------------------------
+
+  async resolveWebsite(siteKey: string | undefined): Promise<StepResult<CollectorWebsite>> {
+    if (!siteKey) return refuse('missing_site_key', 'Missing site key: add ?site=YOUR_SITE_KEY (your website\'s site key) to the collector URL.');
+    if (!isPlausibleSiteKey(siteKey)) return refuse('unknown_site_key', 'Unknown site key. Copy the tracker snippet from your website\'s settings in Tracklint.');
+    const website = await this.parts.directory.lookup(siteKey);
+    if (!website) return refuse('unknown_site_key', 'Unknown site key. Copy the tracker snippet from your website\'s settings in Tracklint.');
+    if (!website.isActive) return refuse('website_inactive', 'This website is inactive in Tracklint; activate it to collect hits again.');
+    return pass(website);
+  }
+
+  checkOrigin(website: CollectorWebsite, ctx: IngestContext): StepResult<OriginCheck> {
+    const check = checkOrigin(website.domain, ctx.origin, ctx.referer);
+    if (!check.allowed)
+      return refuse('origin_not_allowed', `Hits from ${check.host} are not allowed for this website; only ${website.domain} and its subdomains may send them.`);
+    return pass(check);
+  }
+
+  /** Reserves quota for n hits; returns how many may go on (the rest are refused and recorded). */
+  checkQuota(website: CollectorWebsite, n: number, nowMs: number): number {
+    const room = this.parts.quota.reserve(website.organizationId, n, nowMs);
+    if (room < n) this.parts.quota.refused(website.organizationId, n - room, nowMs);
+    return room;
+  }
+
+  quotaDrop(website: CollectorWebsite): Drop {
+    const limit = this.parts.quota.limitOf(website.organizationId);
+    const text = limit === null ? 'Your plan\'s request limit is unknown, so requests are blocked. Contact support.' : `Monthly request limit reached for your plan (${limit.toLocaleString('en-US')} requests). Upgrade your plan to collect more.`;
+    return drop('quota_exceeded', text);
+  }
+
+  decode(hit: RawHit, ctx: IngestContext): StepResult<DecodedRequest> {
+    const headers: Record<string, string> = {};
+    if (ctx.userAgent) headers['user-agent'] = ctx.userAgent;
+    const result = this.parts.engine.decode({ method: hit.method, url: hit.url, body: hit.body, headers, receivedAtMs: ctx.receivedAtMs });
+    if (result.ok) return pass(result.request);
+    const reason: DropReason = result.error.code === 'INVALID_JSON' || result.error.code === 'JSON_NOT_OBJECT' ? 'invalid_json' : result.error.code === 'BODY_TOO_LARGE' ? 'body_too_large' : 'not_ga4';
+    return refuse(reason, result.error.message);
+  }
+
+  checkMeasurementId(website: CollectorWebsite, decoded: DecodedRequest): StepResult<DecodedRequest> {
+    const tid = decoded.measurementId;
+    if (tid === undefined || website.measurementIds.length === 0 || website.measurementIds.includes(tid)) return pass(decoded);
+    return refuse('measurement_id_mismatch', `Measurement ID ${tid} is not registered for this website (registered: ${website.measurementIds.join(', ')}).`);
+  }
+
+  /**
+   * Runs the request steps for every hit of one HTTP request and waits until the admitted ones
+   * are durably stored (or refused).
+   */
+  async ingest(ctx: IngestContext, hits: RawHit[]): Promise<IngestResult> {
+    const { metrics } = this.parts;
+    metrics.received(hits.length);
+    const dropAll = (d: Drop): IngestResult => {
+      metrics.dropped(d.reason, hits.length);
+      return { refused: d };
+    };
+    const site = await this.resolveWebsite(ctx.siteKey);
+    if (!site.ok) return dropAll(site.drop);
+    const website = site.value;
+    const origin = this.checkOrigin(website, ctx);
+    if (!origin.ok) return dropAll(origin.drop);
+
+    const room = this.checkQuota(website, hits.length, ctx.receivedAtMs);
+    if (room === 0) return dropAll(this.quotaDrop(website));
+
+    const results: Array<HitResult | undefined> = new Array(hits.length);
+    const admitted: Array<{ index: number; hit: AdmittedHit }> = [];
+    let unused = 0;
+    hits.forEach((hit, index) => {
+      if (index >= room) {
+        const d = this.quotaDrop(website);
+        metrics.dropped(d.reason);
+        results[index] = refused(d);
+        return;
+      }
+      const decoded = this.decode(hit, ctx);
+      const checked = decoded.ok ? this.checkMeasurementId(website, decoded.value) : decoded;
+      if (!checked.ok) {
+        metrics.dropped(checked.drop.reason);
+        results[index] = refused(checked.drop);
+        unused += 1;
+        return;
+      }
+      admitted.push({
+        index,
+        hit: {
+          website,
+          decoded: checked.value,
+          envelope: {
+            receivedAtMs: ctx.receivedAtMs,
+            organizationId: website.organizationId,
+            websiteId: website.id,
+            idempotencyKey: hit.idempotencyKey,
+            source: ctx.source,
+            originHost: origin.value.host ?? null,
+            url: hit.url,
+            body: hit.body,
+            userAgent: ctx.userAgent ?? null,
+          },
+        },
+      });
+    });
+    if (unused > 0) this.parts.quota.settle(website.organizationId, unused, 0);
+
+    if (admitted.length > 0) {
+      const queued = this.writer.tryEnqueue(
+        admitted.map(({ hit }) => ({ admitted: hit, organizationId: website.organizationId, websiteId: website.id, verifies: origin.value.fromSiteDomain })),
+      );
+      if (queued === 'full' || queued === 'shutting_down') {
+        this.parts.quota.settle(website.organizationId, admitted.length, 0);
+        const d =
+          queued === 'full'
+            ? drop('queue_full', 'The collector is busy; send the hits again in a second.')
+            : drop('shutting_down', 'The collector is restarting; send the hits again in a second.');
+        metrics.dropped(d.reason, admitted.length);
+        for (const { index } of admitted) results[index] = refused(d);
+      } else {
+        const outcomes = await Promise.all(queued);
+        outcomes.forEach((o: WriteOutcome, i) => {
+          const index = admitted[i]!.index;
+          results[index] =
+            o.kind === 'stored'
+              ? { status: o.duplicate ? 'duplicate' : 'stored', id: o.hit.id, validation: o.hit.status, issues: o.hit.issues.length }
+              : refused(o.drop);
+        });
+      }
+    }
+    return { results: results as HitResult[] };
+  }
+
+  // -- steps in the writer -------------------------------------------------------------------
+
+  private validatorFor(website: CollectorWebsite): WebsiteValidator {
+    const cached = this.validators.get(website.id);
+    // A website re-read from Postgres is a new object: recompile when its settings may have changed.
+    if (cached && cached.website === website) return cached.validator;
+    const validator = this.parts.engine.validatorFor(website);
+    if (this.validators.size > 10_000) this.validators.clear();
+    this.validators.set(website.id, { validator, website });
+    return validator;
+  }
+
+  /** The validate step, for one batch: prefetch history per website, then validate in arrival order. */
+  async validate(batch: QueuedHit<AdmittedHit>[]): Promise<void> {
+    const todo = batch.filter((h) => h.stored === undefined);
+    if (todo.length === 0) return;
+    const keysBySite = new Map<string, Set<string>>();
+    for (const h of todo) {
+      let set = keysBySite.get(h.websiteId);
+      if (!set) keysBySite.set(h.websiteId, (set = new Set()));
+      for (const k of this.parts.engine.historyKeys(h.admitted.decoded)) set.add(k);
+    }
+    await Promise.all([...keysBySite].map(([websiteId, keys]) => this.parts.history.prefetch(websiteId, keys)));
+    for (const h of todo) {
+      const { website, decoded, envelope } = h.admitted;
+      const result = this.validatorFor(website)(decoded, this.parts.history.view(website.id, h.historyWrites), envelope.receivedAtMs);
+      h.stored = toStoredHit(uuidv7(envelope.receivedAtMs), envelope, decoded, result);
+    }
+  }
+}

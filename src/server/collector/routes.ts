@@ -1,0 +1,176 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { Collector } from './collector';
+import { DROP_STATUS, RETRYABLE_REASONS, type Drop } from './drop-reasons';
+import type { HitResult, IngestContext, IngestResult } from './pipeline';
+import type { HitSource } from './stored-hit';
+import { trackerScript } from './tracker-script';
+import { LIMITS, cleanIdempotencyKey, parseTrackerBatch, type RawHit } from './wire';
+
+export interface CollectorRouteOptions {
+  /** Public base URL of this server, used in the tracker script; falls back to the request's own origin. */
+  publicUrl: () => string;
+  /** Only the server operator may read the metrics (service role key as bearer or apikey). */
+  isOperator: (c: Context) => Promise<boolean>;
+}
+
+const COLLECT_PATHS = ['/collect/g', '/g/collect', '/mp/collect', '/debug/mp/collect'];
+
+function refusal(c: Context, d: Drop, extra: Record<string, unknown> = {}) {
+  if (RETRYABLE_REASONS.has(d.reason)) c.header('retry-after', '1');
+  return c.json({ error: d.message, reason: d.reason, ...extra }, DROP_STATUS[d.reason]);
+}
+
+/** Reads the body as text, refusing (without reading it all) a body over the limit. */
+async function readBody(c: Context, maxBytes: number): Promise<string | Drop> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  const tooLarge: Drop = { reason: 'body_too_large', message: `The request body is larger than ${Math.round(maxBytes / 1000)} KB (${maxBytes} bytes).` };
+  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge;
+  const stream = c.req.raw.body;
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return tooLarge;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function context(c: Context, siteKey: string | undefined, source: HitSource): IngestContext {
+  return {
+    siteKey,
+    source,
+    origin: c.req.header('origin'),
+    referer: c.req.header('referer'),
+    userAgent: c.req.header('user-agent'),
+    receivedAtMs: Date.now(),
+  };
+}
+
+/** The request URL as the engine should see it: without Tracklint's own parameters, secrets masked. */
+function cleanUrl(c: Context, strip: string[], mask: string[] = []): string {
+  const url = new URL(c.req.url);
+  for (const p of strip) url.searchParams.delete(p);
+  for (const p of mask) if (url.searchParams.has(p)) url.searchParams.set(p, 'redacted');
+  return `${url.pathname}${url.search}`;
+}
+
+/** Answers one HTTP request from its hits' results: 200 when all are settled, 503 when any should be sent again. */
+function answerBatch(c: Context, outcome: IngestResult) {
+  if (outcome.refused) return refusal(c, outcome.refused);
+  const results = outcome.results;
+  const count = (s: HitResult['status']) => results.filter((r) => r.status === s).length;
+  const body = { stored: count('stored'), duplicates: count('duplicate'), refused: count('refused'), results };
+  const refusedHits = results.filter((r): r is Extract<HitResult, { status: 'refused' }> => r.status === 'refused');
+  const retry = refusedHits.find((r) => RETRYABLE_REASONS.has(r.reason));
+  if (retry) return refusal(c, { reason: retry.reason, message: retry.error }, body);
+  const first = refusedHits[0];
+  if (first && refusedHits.length === results.length && refusedHits.every((r) => r.reason === first.reason))
+    return refusal(c, { reason: first.reason, message: first.error }, body);
+  return c.json(body, 200);
+}
+
+/** Answers a single-hit request (direct /g/collect, /mp/collect). */
+function answerSingle(c: Context, outcome: IngestResult) {
+  if (outcome.refused) return refusal(c, outcome.refused);
+  const r = outcome.results[0]!;
+  if (r.status === 'refused') return refusal(c, { reason: r.reason, message: r.error });
+  return c.json(r, 200);
+}
+
+/** Collector routes: the tracker script, gtag and Measurement Protocol endpoints, debug validation, metrics. */
+export function createCollectorRoutes(collector: Collector, options: CollectorRouteOptions): Hono {
+  const app = new Hono();
+  const { pipeline } = collector;
+
+  const collectorCors = cors({
+    origin: (origin) => origin || '*',
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['content-type', 'idempotency-key'],
+    exposeHeaders: ['retry-after'],
+    credentials: false,
+    maxAge: 86_400,
+  });
+  for (const p of COLLECT_PATHS) app.use(p, collectorCors);
+
+  app.get('/t.js', (c) => {
+    const site = c.req.query('site');
+    if (!site) return c.json({ error: 'Missing site key: load /t.js?site=YOUR_SITE_KEY.' }, 400);
+    const base = options.publicUrl() || new URL(c.req.url).origin;
+    return c.body(trackerScript(base, site), 200, {
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      'access-control-allow-origin': '*',
+    });
+  });
+
+  // The tracker's batches of mirrored requests.
+  app.post('/collect/g', async (c) => {
+    const ctx = context(c, c.req.query('site'), 'tracker');
+    if (!ctx.siteKey) {
+      const missing = await pipeline.resolveWebsite(undefined);
+      if (!missing.ok) return refusal(c, missing.drop);
+    }
+    const text = await readBody(c, LIMITS.trackerBatchBytes);
+    if (typeof text !== 'string') return refusal(c, text);
+    const parsed = parseTrackerBatch(text);
+    if (!parsed.ok) return refusal(c, parsed.drop);
+    return answerBatch(c, await pipeline.ingest(ctx, parsed.value));
+  });
+
+  // gtag's own format sent straight to Tracklint (e.g. from server-side tagging): one request, GET or POST.
+  const direct = async (c: Context) => {
+    const ctx = context(c, c.req.query('site'), 'gtag_direct');
+    const text = c.req.method === 'POST' ? await readBody(c, LIMITS.gtagBytes) : '';
+    if (typeof text !== 'string') return refusal(c, text);
+    const key = cleanIdempotencyKey(c.req.header('idempotency-key') ?? c.req.query('_tlk'));
+    if (key === undefined) return refusal(c, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
+    const hit: RawHit = { method: c.req.method, url: cleanUrl(c, ['site', '_tlk']), body: text || null, idempotencyKey: key };
+    return answerSingle(c, await pipeline.ingest(ctx, [hit]));
+  };
+  app.get('/g/collect', direct);
+  app.post('/g/collect', direct);
+
+  // Measurement Protocol: the site key as `site` or `api_secret`.
+  app.post('/mp/collect', async (c) => {
+    const ctx = context(c, c.req.query('site') ?? c.req.query('api_secret'), 'measurement_protocol');
+    const text = await readBody(c, LIMITS.mpBytes);
+    if (typeof text !== 'string') return refusal(c, text);
+    const key = cleanIdempotencyKey(c.req.header('idempotency-key'));
+    if (key === undefined) return refusal(c, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
+    const hit: RawHit = { method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text, idempotencyKey: key };
+    return answerSingle(c, await pipeline.ingest(ctx, [hit]));
+  });
+
+  // Google's validation server, plus Tracklint's findings. Nothing is stored or counted.
+  app.post('/debug/mp/collect', async (c) => {
+    const siteKey = c.req.query('site') ?? c.req.query('api_secret');
+    const text = await readBody(c, LIMITS.mpBytes);
+    if (typeof text !== 'string') return refusal(c, text);
+    let website;
+    if (siteKey) {
+      const site = await pipeline.resolveWebsite(siteKey);
+      if (!site.ok) return refusal(c, site.drop);
+      website = site.value;
+    }
+    const decoded = collector.engine.decode({ method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text, headers: { 'user-agent': c.req.header('user-agent') ?? '' }, receivedAtMs: Date.now() });
+    const result = decoded.ok ? collector.engine.validatorFor(website ?? null)(decoded.request, undefined, Date.now()) : undefined;
+    return c.json(collector.engine.debugResponse(decoded, result), 200);
+  });
+
+  app.get('/collector/metrics', async (c) => {
+    if (!(await options.isOperator(c))) return c.json({ error: 'The collector metrics are for the server operator: send the service role key.' }, 401);
+    return c.json(collector.metrics(), 200, { 'cache-control': 'no-store' });
+  });
+
+  return app;
+}

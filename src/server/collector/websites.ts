@@ -1,0 +1,125 @@
+import type pg from 'pg';
+
+/** What the collector needs to know about a website, resolved from its site key. */
+export interface CollectorWebsite {
+  id: string;
+  organizationId: string;
+  domain: string;
+  measurementIds: string[];
+  isActive: boolean;
+  verified: boolean;
+  plan: string;
+}
+
+/** The organization's monthly request allowance as read with the website. */
+export interface UsageSnapshot {
+  organizationId: string;
+  /** -1 unlimited; null when the plan is unknown (then requests are refused, as the spec says). */
+  limit: number | null;
+  used: number;
+  month: string;
+}
+
+export interface WebsiteDirectoryOptions {
+  /** How long a found website is trusted before it is read again. */
+  ttlMs?: number;
+  /** How long an unknown key is remembered, so a flood of bad keys does not reach Postgres. */
+  negativeTtlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface WebsiteDirectory {
+  /** The website for a site key, or null when no website has it. */
+  lookup(siteKey: string): Promise<CollectorWebsite | null>;
+  /** Marks a website verified in the cache after the database recorded it. */
+  markVerified(websiteId: string): void;
+  clear(): void;
+}
+
+interface Entry {
+  website: CollectorWebsite | null;
+  expiresAt: number;
+}
+
+export type UsageListener = (usage: UsageSnapshot) => void;
+
+const LOOKUP_SQL = `
+  select w.id, w.organization_id, w.domain, w.measurement_ids, w.is_active, w.verification_status, o.plan,
+         p.monthly_requests as request_limit,
+         coalesce(u.monthly_requests, 0) as used,
+         to_char(date_trunc('month', now() at time zone 'utc'), 'YYYY-MM-DD') as month
+  from public.websites w
+  join public.organizations o on o.id = w.organization_id
+  left join public.subscription_plan_limits p on p.plan = o.plan
+  left join public.organization_usage u on u.organization_id = o.id and u.month = date_trunc('month', now() at time zone 'utc')::date
+  where w.site_key = $1`;
+
+/** Site keys are 32 hex characters today; anything far from that is refused without a query. */
+const SITE_KEY_RE = /^[A-Za-z0-9_-]{8,128}$/;
+
+export function isPlausibleSiteKey(key: string): boolean {
+  return SITE_KEY_RE.test(key);
+}
+
+/**
+ * Resolves site keys to websites with a short-lived cache, so the hot path reads Postgres once per
+ * key per TTL. Concurrent lookups of one key share a single query. Each read also reports the
+ * organization's usage, which seeds the quota.
+ */
+export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, options: WebsiteDirectoryOptions = {}): WebsiteDirectory {
+  const ttl = options.ttlMs ?? 30_000;
+  const negativeTtl = options.negativeTtlMs ?? 5_000;
+  const max = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<CollectorWebsite | null>>();
+
+  async function load(siteKey: string): Promise<CollectorWebsite | null> {
+    const { rows } = await pool.query<{
+      id: string;
+      organization_id: string;
+      domain: string;
+      measurement_ids: string[];
+      is_active: boolean;
+      verification_status: string;
+      plan: string;
+      request_limit: string | null;
+      used: string;
+      month: string;
+    }>(LOOKUP_SQL, [siteKey]);
+    const row = rows[0];
+    const website: CollectorWebsite | null = row
+      ? {
+          id: row.id,
+          organizationId: row.organization_id,
+          domain: row.domain,
+          measurementIds: row.measurement_ids ?? [],
+          isActive: row.is_active,
+          verified: row.verification_status === 'verified',
+          plan: row.plan,
+        }
+      : null;
+    if (row) onUsage({ organizationId: row.organization_id, limit: row.request_limit === null ? null : Number(row.request_limit), used: Number(row.used), month: row.month });
+    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+    cache.set(siteKey, { website, expiresAt: now() + (website ? ttl : negativeTtl) });
+    return website;
+  }
+
+  return {
+    async lookup(siteKey) {
+      const hit = cache.get(siteKey);
+      if (hit && hit.expiresAt > now()) return hit.website;
+      let pending = inflight.get(siteKey);
+      if (!pending) {
+        pending = load(siteKey).finally(() => inflight.delete(siteKey));
+        inflight.set(siteKey, pending);
+      }
+      return pending;
+    },
+    markVerified(websiteId) {
+      for (const entry of cache.values()) if (entry.website?.id === websiteId) entry.website.verified = true;
+    },
+    clear: () => cache.clear(),
+  };
+}

@@ -1,0 +1,183 @@
+import type { Logger } from '../logger';
+import type { Drop } from './drop-reasons';
+import { drop } from './drop-reasons';
+import type { MetricsRecorder } from './metrics';
+import { isMissingPartitionError, isTransientDbError } from './pg-sink';
+import type { CollectorSink, HistoryWrite, SinkBatch } from './sink';
+import type { QuotaLedger } from './quota';
+import type { StoredHit } from './stored-hit';
+
+/** The result of one hit, given to the HTTP handler that waits for it. */
+export type WriteOutcome = { kind: 'stored'; duplicate: boolean; hit: StoredHit } | { kind: 'dropped'; drop: Drop };
+
+/** A hit that passed admission; `prepare` turns it into a StoredHit (the validate step) once. */
+export interface QueuedHit<T> {
+  admitted: T;
+  organizationId: string;
+  websiteId: string;
+  /** Set by the prepare step; kept across retries so validation (and its history writes) runs once. */
+  stored?: StoredHit;
+  historyWrites: HistoryWrite[];
+  /** The hit came from the website's own domain: a valid one verifies the website. */
+  verifies: boolean;
+  enqueuedAt: number;
+  resolve(outcome: WriteOutcome): void;
+}
+
+export interface WriterOptions {
+  /** Most hits waiting or being written; beyond it admission is refused (503). */
+  capacity: number;
+  /** Most hits per transaction. */
+  maxBatch: number;
+  /** Transactions in flight at once. */
+  concurrency: number;
+  /** How long a hit may wait for the database before it is refused as storage_unavailable. */
+  storageTimeoutMs: number;
+  retryDelayMs: number;
+}
+
+export const DEFAULT_WRITER_OPTIONS: WriterOptions = {
+  capacity: 20_000,
+  maxBatch: 1_000,
+  concurrency: 2,
+  storageTimeoutMs: 10_000,
+  retryDelayMs: 200,
+};
+
+export interface WriterHooks<T> {
+  /** The validate step for a batch: sets `stored` (and historyWrites) on every hit that lacks it. May throw (e.g. history unavailable). */
+  prepare(batch: QueuedHit<T>[]): Promise<void>;
+  /** After commit: the websites that this batch verified. */
+  onVerified(websiteIds: string[]): void;
+}
+
+/**
+ * A bounded queue with group commit. Hits wait here until the batch that holds them commits;
+ * only then is each hit's promise resolved, so an acknowledged hit is durable. A full queue
+ * refuses admission instead of growing. Transient database failures are retried until a hit's
+ * storage timeout; a batch that fails for any other reason is split to isolate the bad hit.
+ */
+export class BatchWriter<T> {
+  private queue: QueuedHit<T>[] = [];
+  private inFlight = 0;
+  private inFlightHits = 0;
+  private scheduled = false;
+  private accepting = true;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly sink: CollectorSink,
+    private readonly quota: QuotaLedger,
+    private readonly hooks: WriterHooks<T>,
+    private readonly metrics: MetricsRecorder,
+    private readonly log: Logger,
+    private readonly options: WriterOptions = DEFAULT_WRITER_OPTIONS,
+  ) {
+    metrics.setQueue(0, options.capacity);
+  }
+
+  get depth(): number {
+    return this.queue.length + this.inFlightHits;
+  }
+
+  /** Admits all hits or none: null means the queue is full (or shutting down) and nothing was queued. */
+  tryEnqueue(hits: Array<Omit<QueuedHit<T>, 'resolve' | 'enqueuedAt' | 'historyWrites'>>): Promise<WriteOutcome>[] | 'full' | 'shutting_down' {
+    if (!this.accepting) return 'shutting_down';
+    if (this.depth + hits.length > this.options.capacity) return 'full';
+    const now = Date.now();
+    const promises = hits.map(
+      (h) =>
+        new Promise<WriteOutcome>((resolve) => {
+          this.queue.push({ ...h, historyWrites: [], enqueuedAt: now, resolve });
+        }),
+    );
+    this.metrics.setQueue(this.depth, this.options.capacity);
+    this.schedule();
+    return promises;
+  }
+
+  /** Stops admission and resolves once every queued hit has been written or refused. */
+  async drain(): Promise<void> {
+    this.accepting = false;
+    if (this.depth === 0 && this.inFlight === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // One tick of coalescing: every hit admitted in this turn of the event loop joins the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      this.inFlight += 1;
+      this.inFlightHits += batch.length;
+      void this.run(batch).finally(() => {
+        this.inFlight -= 1;
+        this.inFlightHits -= batch.length;
+        this.metrics.setQueue(this.depth, this.options.capacity);
+        if (this.queue.length > 0) this.schedule();
+        else if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
+      });
+    }
+  }
+
+  private settle(hit: QueuedHit<T>, outcome: WriteOutcome) {
+    const stored = outcome.kind === 'stored' && !outcome.duplicate ? 1 : 0;
+    this.quota.settle(hit.organizationId, 1, stored);
+    if (outcome.kind === 'dropped') this.metrics.dropped(outcome.drop.reason);
+    hit.resolve(outcome);
+  }
+
+  private async run(batch: QueuedHit<T>[]): Promise<void> {
+    let pending = batch;
+    for (;;) {
+      const refusals = this.quota.drainRefusals();
+      try {
+        await this.hooks.prepare(pending);
+        const hits = pending.map((h) => h.stored!);
+        const verify = [...new Set(pending.filter((h) => h.verifies && h.stored!.status !== 'fail').map((h) => h.websiteId))];
+        const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history: pending.flatMap((h) => h.historyWrites), refusals };
+        const { duplicates } = await this.sink.write(sinkBatch);
+        this.metrics.batchWritten(hits.length);
+        this.metrics.stored(hits.length - duplicates.size, duplicates.size);
+        if (verify.length > 0) this.hooks.onVerified(verify);
+        pending.forEach((h, i) => this.settle(h, { kind: 'stored', duplicate: duplicates.has(i), hit: h.stored! }));
+        return;
+      } catch (err) {
+        this.quota.restoreRefusals(refusals);
+        this.metrics.batchFailed();
+        if (isMissingPartitionError(err)) {
+          this.log.warn('collector: creating missing partitions', {});
+          await this.sink.ensurePartitions(3).catch(() => {});
+          continue;
+        }
+        if (isTransientDbError(err)) {
+          const deadline = Date.now() - this.options.storageTimeoutMs;
+          const expired = pending.filter((h) => h.enqueuedAt <= deadline);
+          for (const h of expired) this.settle(h, { kind: 'dropped', drop: drop('storage_unavailable', 'Storage is temporarily unavailable; send the hit again shortly.') });
+          pending = pending.filter((h) => h.enqueuedAt > deadline);
+          if (pending.length === 0) return;
+          this.log.warn('collector: storage unavailable, retrying batch', { hits: pending.length, error: (err as Error).message });
+          await new Promise((r) => setTimeout(r, this.options.retryDelayMs));
+          continue;
+        }
+        if (pending.length > 1) {
+          const mid = Math.ceil(pending.length / 2);
+          await this.run(pending.slice(0, mid));
+          await this.run(pending.slice(mid));
+          return;
+        }
+        this.log.error('collector: a hit could not be stored', { error: err instanceof Error ? err.stack : String(err) });
+        for (const h of pending) this.settle(h, { kind: 'dropped', drop: drop('store_failed', 'This hit could not be stored.') });
+        return;
+      }
+    }
+  }
+}
