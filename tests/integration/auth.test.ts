@@ -1,7 +1,7 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, inject, it } from 'vitest';
-import { anonClient, latestMailTo, sql, uniqueEmail } from '../support/clients';
+import { anonClient, latestMailTo, sql, testRealtimeOptions, uniqueEmail } from '../support/clients';
 
 const serverUrl = inject('serverUrl');
 const anonKey = inject('anonKey');
@@ -447,6 +447,7 @@ describe('email links', () => {
   it('supports the PKCE flow: the link yields a code only the original client can exchange', async () => {
     const store = new Map<string, string>();
     const pkceClient = createClient(serverUrl, anonKey, {
+      realtime: testRealtimeOptions,
       auth: {
         flowType: 'pkce',
         autoRefreshToken: false,
