@@ -32,11 +32,7 @@ import { AccessWrapper } from './AccessWrapper';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';
 import { RequireAuth } from './RequireAuth';
 import { LOGIN_PATH } from './paths';
-
-/** Whether the marketing routes provide the home page; if not, a fallback keeps "/" from redirecting to itself. */
-export function hasHomeRoute(routes: RouteObject[]): boolean {
-  return routes.some((r) => r.index === true || r.path === '/' || r.path === '' || (r.path === undefined && r.children && hasHomeRoute(r.children)));
-}
+import { hasHomeRoute } from './home-route';
 
 const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
