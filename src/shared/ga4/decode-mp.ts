@@ -76,6 +76,7 @@ export function decodeMpPayload(
     rawEventCount: Array.isArray(payload.events) ? payload.events.length : 0,
   };
   if ('timestamp_micros' in payload) envelope.timestampMicros = payload.timestamp_micros as ParamValue;
+  if ('consent' in payload) envelope.consent = payload.consent as ParamValue;
   if ('ip_override' in payload) envelope.ipOverride = payload.ip_override as ParamValue;
   if ('validation_behavior' in payload) envelope.validationBehavior = payload.validation_behavior as ParamValue;
   if ('non_personalized_ads' in payload) envelope.nonPersonalizedAds = payload.non_personalized_ads as ParamValue;

@@ -179,6 +179,7 @@ export interface MpEnvelope {
   unknownTopLevelKeys: string[];
   timestampMicros?: ParamValue;
   ipOverride?: ParamValue;
+  consent?: ParamValue;
   validationBehavior?: ParamValue;
   nonPersonalizedAds?: ParamValue;
   userLocation?: ParamValue;

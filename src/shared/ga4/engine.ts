@@ -1,0 +1,264 @@
+import { compileCustomRule, type CompiledCustomRule, type DefinitionError } from './custom-rules';
+import { decodeRequest } from './decode';
+import type { ValidationHistory } from './history';
+import { ALL_RULES, ruleById } from './rules';
+import type { Rule, RuleContext } from './rules/types';
+import { compileFacts, type CompiledFacts, type RuleSettings } from './settings';
+import type {
+  CapturedRequest,
+  ConsentInfo,
+  DecodeError,
+  DecodedEvent,
+  DecodedRequest,
+  Issue,
+  PageInfo,
+  PlanTier,
+  RuleFamily,
+  RuleTier,
+  Severity,
+  ValidationCode,
+  ValidationResult,
+  ValidationStatus,
+} from './types';
+
+export interface ValidateOptions {
+  /** History for rules that compare with earlier hits. Without it those rules skip. */
+  history?: ValidationHistory;
+  /** Evaluation time (ms). Default: the request's receivedAtMs, else Date.now(). */
+  now?: number;
+}
+
+interface ActiveRule {
+  rule: Rule;
+  severity: Severity;
+}
+
+export interface Validator {
+  /** Ids of the rules this validator runs (built-in and custom). */
+  readonly activeRuleIds: readonly string[];
+  /** Custom rules that failed to compile (they are skipped). */
+  readonly customRuleErrors: ReadonlyArray<{ id: string; errors: DefinitionError[] }>;
+  validate(request: CapturedRequest, options?: ValidateOptions): ValidationResult;
+  validateDecoded(request: DecodedRequest, options?: ValidateOptions): ValidationResult;
+}
+
+const DECODE_RULE_ID = 'basic.request_decodable';
+
+/**
+ * Compiles settings once (enabled rules, severities, facts, custom rules) into a validator.
+ * Reuse one validator per website: per hit, the engine then only walks arrays.
+ */
+export function createValidator(settings: RuleSettings = {}): Validator {
+  const tiers = new Set<PlanTier>(settings.allowedTiers ?? ['basic', 'advanced', 'custom']);
+  const overrides = settings.rules ?? {};
+  const requestRules: ActiveRule[] = [];
+  const eventRules: ActiveRule[] = [];
+  const activeRuleIds: string[] = [];
+  for (const rule of ALL_RULES) {
+    if (!tiers.has(rule.tier)) continue;
+    const o = overrides[rule.id];
+    if (o?.enabled === false) continue;
+    const active = { rule, severity: o?.severity ?? rule.defaultSeverity };
+    if (rule.checkRequest) requestRules.push(active);
+    if (rule.checkEvent) eventRules.push(active);
+    activeRuleIds.push(rule.id);
+  }
+  const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
+  const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
+
+  const custom: CompiledCustomRule[] = [];
+  const customRuleErrors: Array<{ id: string; errors: DefinitionError[] }> = [];
+  if (tiers.has('custom'))
+    for (const def of settings.customRules ?? []) {
+      if (def && def.enabled === false) continue;
+      const compiled = compileCustomRule(def);
+      if (!compiled.ok) {
+        customRuleErrors.push({ id: typeof def?.id === 'string' ? def.id : '?', errors: compiled.errors });
+        continue;
+      }
+      const o = overrides[compiled.rule.ruleId];
+      if (o?.enabled === false) continue;
+      custom.push(o?.severity ? { ...compiled.rule, severity: o.severity } : compiled.rule);
+      activeRuleIds.push(compiled.rule.ruleId);
+    }
+
+  const facts = compileFacts(settings.facts);
+
+  const validateDecoded = (req: DecodedRequest, options: ValidateOptions = {}): ValidationResult => {
+    const now = options.now ?? req.receivedAtMs ?? Date.now();
+    const issues: Issue[] = [];
+    const ctx = new Context(req, facts, options.history, now, issues);
+    for (let i = 0; i < requestRules.length; i++) {
+      const a = requestRules[i] as ActiveRule;
+      ctx.begin(a, undefined);
+      (a.rule.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
+    }
+    for (const ev of req.events) {
+      const at = `events[${ev.index}]`;
+      for (let i = 0; i < eventRules.length; i++) {
+        const a = eventRules[i] as ActiveRule;
+        ctx.begin(a, ev);
+        (a.rule.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
+      }
+      for (const c of custom) {
+        if (c.events && (ev.name === undefined || !c.events.has(ev.name))) continue;
+        if (c.when && !c.when(ev, req)) continue;
+        if (c.assert(ev, req)) continue;
+        const issue: Issue = {
+          ruleId: c.ruleId,
+          severity: c.severity,
+          family: 'custom',
+          tier: 'custom',
+          path: c.field ? `${at}.${c.field}` : at,
+          message: c.message,
+          eventIndex: ev.index,
+        };
+        if (ev.name !== undefined) issue.eventName = ev.name;
+        issues.push(issue);
+      }
+    }
+    return buildResult(issues, req.events, summarize(req));
+  };
+
+  return {
+    activeRuleIds,
+    customRuleErrors,
+    validateDecoded,
+    validate(request, options) {
+      const decoded = decodeRequest(request);
+      if (!decoded.ok) return decodeFailure(decoded.error, decodeRule ? decodeSeverity : undefined);
+      return validateDecoded(decoded.request, options);
+    },
+  };
+}
+
+class Context implements RuleContext {
+  private active: ActiveRule | undefined;
+  private event: DecodedEvent | undefined;
+  private consentList: Array<{ consent: ConsentInfo; event: DecodedEvent }> | undefined;
+  private pageList: Array<{ page: PageInfo; event: DecodedEvent }> | undefined;
+
+  constructor(
+    readonly req: DecodedRequest,
+    readonly facts: CompiledFacts,
+    readonly history: ValidationHistory | undefined,
+    readonly now: number,
+    private readonly issues: Issue[],
+  ) {}
+
+  begin(active: ActiveRule, event: DecodedEvent | undefined): void {
+    this.active = active;
+    this.event = event;
+  }
+
+  get consents(): ReadonlyArray<{ consent: ConsentInfo; event: DecodedEvent }> {
+    if (!this.consentList) {
+      this.consentList = [];
+      let last: ConsentInfo | undefined;
+      for (const event of this.req.events)
+        if (event.consent !== last) {
+          last = event.consent;
+          if (!this.consentList.some((c) => c.consent === event.consent)) this.consentList.push({ consent: event.consent, event });
+        }
+    }
+    return this.consentList;
+  }
+
+  get pages(): ReadonlyArray<{ page: PageInfo; event: DecodedEvent }> {
+    if (!this.pageList) {
+      this.pageList = [];
+      let last: PageInfo | undefined;
+      for (const event of this.req.events)
+        if (event.page !== last) {
+          last = event.page;
+          if (!this.pageList.some((p) => p.page === event.page)) this.pageList.push({ page: event.page, event });
+        }
+    }
+    return this.pageList;
+  }
+
+  emit(path: string, message: string, code?: ValidationCode): void {
+    const a = this.active as ActiveRule;
+    const issue: Issue = { ruleId: a.rule.id, severity: a.severity, family: a.rule.family, tier: a.rule.tier, path, message };
+    const ev = this.event ?? eventFromPath(this.req, path);
+    if (ev) {
+      issue.eventIndex = ev.index;
+      if (ev.name !== undefined) issue.eventName = ev.name;
+    }
+    if (code) issue.validationCode = code;
+    this.issues.push(issue);
+  }
+}
+
+function eventFromPath(req: DecodedRequest, path: string): DecodedEvent | undefined {
+  if (!path.startsWith('events[')) return undefined;
+  const idx = Number(path.slice(7, path.indexOf(']')));
+  return req.events.find((e) => e.index === idx);
+}
+
+function summarize(req: DecodedRequest): ValidationResult['request'] {
+  const s: NonNullable<ValidationResult['request']> = {
+    format: req.format,
+    endpoint: req.endpoint,
+    method: req.method,
+    host: req.host,
+    eventCount: req.events.length,
+  };
+  if (req.measurementId !== undefined) s.measurementId = req.measurementId;
+  const cid = req.clientId ?? req.appInstanceId;
+  if (cid !== undefined) s.clientId = cid;
+  if (req.userId !== undefined) s.userId = req.userId;
+  return s;
+}
+
+function buildResult(issues: Issue[], events: DecodedEvent[], request: ValidationResult['request'], decodeError?: DecodeError): ValidationResult {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const i of issues) counts[i.severity]++;
+  const status: ValidationStatus = counts.error > 0 ? 'fail' : counts.warning > 0 ? 'warning' : 'pass';
+  const result: ValidationResult = { status, counts, issues, events };
+  if (request) result.request = request;
+  if (decodeError) result.decodeError = decodeError;
+  return result;
+}
+
+function decodeFailure(error: DecodeError, severity: Severity | undefined): ValidationResult {
+  const issues: Issue[] = [];
+  if (severity) {
+    const rule = ruleById(DECODE_RULE_ID) as Rule;
+    issues.push({
+      ruleId: DECODE_RULE_ID,
+      severity,
+      family: rule.family as RuleFamily,
+      tier: rule.tier as RuleTier,
+      path: error.code === 'INVALID_JSON' || error.code === 'JSON_NOT_OBJECT' || error.code === 'BODY_TOO_LARGE' ? 'body' : 'url',
+      message: error.message,
+      validationCode: 'VALUE_INVALID',
+    });
+  }
+  // A request that cannot be decoded is never a pass, even with the decode rule switched off.
+  const result = buildResult(issues, [], undefined, error);
+  result.status = 'fail';
+  return result;
+}
+
+const validatorCache = new WeakMap<RuleSettings, Validator>();
+const DEFAULT_SETTINGS: RuleSettings = {};
+
+/** Decodes and validates one request. Compiled settings are cached per settings object. */
+export function validateRequest(request: CapturedRequest, settings: RuleSettings = DEFAULT_SETTINGS, options?: ValidateOptions): ValidationResult {
+  return validatorFor(settings).validate(request, options);
+}
+
+/** Validates an already-decoded request. */
+export function validateDecoded(request: DecodedRequest, settings: RuleSettings = DEFAULT_SETTINGS, options?: ValidateOptions): ValidationResult {
+  return validatorFor(settings).validateDecoded(request, options);
+}
+
+function validatorFor(settings: RuleSettings): Validator {
+  let v = validatorCache.get(settings);
+  if (!v) {
+    v = createValidator(settings);
+    validatorCache.set(settings, v);
+  }
+  return v;
+}

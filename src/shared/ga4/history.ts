@@ -1,0 +1,125 @@
+import type { DecodedRequest } from './types';
+
+/**
+ * What history-based rules remember. Values are small JSON objects, each owned by one rule family.
+ * Records are replaced, never mutated in place, so a storage backend can serialize them as given.
+ */
+export type HistoryRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * The history interface rules read and write. Deliberately tiny and synchronous so the engine
+ * stays a pure, fast function:
+ *
+ * - `get(key)` returns the last record stored under `key`, or undefined.
+ * - `set(key, record, ttlMs)` replaces it; the record may be forgotten after `ttlMs`.
+ *
+ * A storage-backed collector batches around it: call `historyKeysFor(decoded)` for every request
+ * of a batch, fetch those keys in one round trip into a snapshot that implements `get`, run the
+ * validation, then persist the `set` calls it buffered (last write per key wins). Keys are
+ * scoped by measurement id, so one tenant's history never leaks into another's.
+ */
+export interface ValidationHistory {
+  get(key: string): HistoryRecord | undefined;
+  set(key: string, record: HistoryRecord, ttlMs: number): void;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** Key builders: the single source of truth for every key a rule may read. */
+export const historyKeys = {
+  transaction: (tid: string, transactionId: string) => `txn|${tid}|${transactionId}`,
+  session: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}`,
+  client: (tid: string, cid: string) => `client|${tid}|${cid}`,
+  pageLoad: (tid: string, cid: string, pageLoadId: string) => `page|${tid}|${cid}|${pageLoadId}`,
+  eventNames: (tid: string) => `names|${tid}`,
+  volume: (tid: string) => `volume|${tid}`,
+  hit: (tid: string, fingerprint: string) => `hit|${tid}|${fingerprint}`,
+} as const;
+
+/** The measurement id used to scope keys ('' when the request has none). */
+export function scopeOf(req: DecodedRequest): string {
+  return req.measurementId ?? req.firebaseAppId ?? '';
+}
+
+export function clientOf(req: DecodedRequest): string | undefined {
+  return req.clientId ?? req.appInstanceId;
+}
+
+/** A fingerprint of the request for duplicate detection: the same page load, hit counter and events. */
+export function hitFingerprint(req: DecodedRequest): string | undefined {
+  const cid = clientOf(req);
+  if (!cid) return undefined;
+  const names = req.events.map((e) => e.name ?? '').join(',');
+  if (req.format === 'gtag') {
+    if (req.pageLoadId === undefined || req.events[0]?.session.hitSequence === undefined) return undefined;
+    return `${cid}|${req.pageLoadId}|${req.events[0].session.hitSequence}|${names}`;
+  }
+  const ts = req.mp?.timestampMicros;
+  if (ts === undefined) return undefined;
+  return `${cid}|${String(ts)}|${names}`;
+}
+
+/** Every key the engine may read for this request, so a storage backend can prefetch them in one batch. */
+export function historyKeysFor(req: DecodedRequest): string[] {
+  const tid = scopeOf(req);
+  const cid = clientOf(req);
+  const keys = new Set<string>([historyKeys.eventNames(tid), historyKeys.volume(tid)]);
+  const fp = hitFingerprint(req);
+  if (fp) keys.add(historyKeys.hit(tid, fp));
+  if (cid) {
+    keys.add(historyKeys.client(tid, cid));
+    if (req.pageLoadId) keys.add(historyKeys.pageLoad(tid, cid, req.pageLoadId));
+  }
+  for (const ev of req.events) {
+    const txn = ev.params.transaction_id;
+    if (typeof txn === 'string' && txn !== '') keys.add(historyKeys.transaction(tid, txn));
+    if (cid && ev.session.id !== undefined) keys.add(historyKeys.session(tid, cid, String(ev.session.id)));
+  }
+  return [...keys];
+}
+
+export interface InMemoryHistoryOptions {
+  /** Most records kept; the oldest written is evicted first. Default 100 000. */
+  maxEntries?: number;
+  /** Clock for expiry, injectable for tests. Default Date.now. */
+  now?: () => number;
+}
+
+export interface InMemoryHistory extends ValidationHistory {
+  readonly size: number;
+  clear(): void;
+}
+
+/** A bounded in-memory history for tests, the CLI and the validation page. */
+export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InMemoryHistory {
+  const max = Math.max(1, options.maxEntries ?? 100_000);
+  const clock = options.now ?? Date.now;
+  const map = new Map<string, { record: HistoryRecord; expiresAt: number }>();
+  return {
+    get size() {
+      return map.size;
+    },
+    get(key) {
+      const hit = map.get(key);
+      if (!hit) return undefined;
+      if (hit.expiresAt <= clock()) {
+        map.delete(key);
+        return undefined;
+      }
+      return hit.record;
+    },
+    set(key, record, ttlMs) {
+      map.delete(key);
+      map.set(key, { record, expiresAt: clock() + Math.max(0, ttlMs) });
+      if (map.size > max) {
+        const oldest = map.keys().next();
+        if (!oldest.done) map.delete(oldest.value);
+      }
+    },
+    clear() {
+      map.clear();
+    },
+  };
+}

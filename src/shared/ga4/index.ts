@@ -1,0 +1,34 @@
+/**
+ * Tracklint's GA4 validation engine: pure TypeScript, no I/O, importable by the server,
+ * the collector, the CLI and the browser. See README.md in this folder.
+ */
+export { decodeRequest, MAX_BODY_CHARS, MAX_URL_CHARS } from './decode';
+export { createValidator, validateRequest, validateDecoded } from './engine';
+export type { ValidateOptions, Validator } from './engine';
+export { ruleCatalogue, ruleById } from './rules';
+export type { RuleMeta } from './rules/types';
+export {
+  createInMemoryHistory,
+  historyKeysFor,
+  type HistoryRecord,
+  type InMemoryHistory,
+  type InMemoryHistoryOptions,
+  type ValidationHistory,
+} from './history';
+export { tiersForPlan, DEFAULT_PAYMENT_HOSTS } from './settings';
+export type { RuleOverride, RuleSettings, TenantFacts } from './settings';
+export {
+  compileCustomRule,
+  validateCustomRuleDefinition,
+  parseFieldPath,
+  CUSTOM_RULE_LIMITS,
+} from './custom-rules';
+export type { CompiledCustomRule, Condition, CustomRuleDefinition, DefinitionError, Scalar } from './custom-rules';
+export { compileSafeRegex } from './safe-regex';
+export type { SafeRegex } from './safe-regex';
+export { toDebugValidationResponse } from './debug-response';
+export type { DebugValidationMessage, DebugValidationResponse } from './debug-response';
+export { parseCaptureFile } from './capture-files';
+export type { CaptureFileKind, CaptureFileResult, FileCapture } from './capture-files';
+export { decodeGcd, decodeGcdLetter } from './consent';
+export type * from './types';

@@ -1,0 +1,390 @@
+import { KNOWN_GTAG_PARAMS, LEGACY_UA_PARAMS, LIMITS, MEASUREMENT_ID_RE, NAME_RE } from '../constants';
+import { hostMatches } from '../settings';
+import type { Dict } from '../types';
+import type { Rule, RuleContext } from './types';
+import { num, show } from './util';
+
+const MP_REF = 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/reference';
+const LIMITS_REF = 'https://support.google.com/analytics/answer/9267744';
+const NAMING_REF = 'https://support.google.com/analytics/answer/13316687';
+const EB_REF = 'https://ga-dev-tools.google/ga4/event-builder/';
+const GTAG_REF = 'https://developers.google.com/tag-platform/gtagjs/reference';
+
+function nameProblem(name: string, max: number): string | undefined {
+  if (name.length > max) return `is longer than ${max} characters`;
+  if (!NAME_RE.test(name)) {
+    const c = name.charCodeAt(0);
+    const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    return alpha ? 'may only contain letters, digits and underscores' : 'must start with an alphabetic character';
+  }
+  return undefined;
+}
+
+function checkUnknownParams(ctx: RuleContext, map: Dict<string>, where: string): void {
+  for (const key in map) {
+    if (KNOWN_GTAG_PARAMS.has(key) || LEGACY_UA_PARAMS.has(key)) continue;
+    if (key.startsWith('ep.') || key.startsWith('epn.') || key.startsWith('up.') || key.startsWith('upn.') || key.startsWith('sst.')) continue;
+    if (key.startsWith('pr') && /^pr\d+$/.test(key)) continue;
+    ctx.emit(where === '' ? key : `${where}.${key}`, `"${key}" is not a GA4 parameter and is ignored by Google Analytics. Send custom data as "ep.${key}" (text) or "epn.${key}" (number).`);
+  }
+}
+
+export const basicRules: Rule[] = [
+  {
+    id: 'basic.request_decodable',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Request decodes cleanly',
+    explanation:
+      'The request (or part of it) could not be read: malformed percent-encoding, events that are not objects, items that are not an array, events separated by spaces instead of line breaks. Google drops what it cannot parse. Fix the code that builds the request.',
+    reference: MP_REF,
+    checkRequest(ctx) {
+      for (const note of ctx.req.notes) ctx.emit(note.path, note.message, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'basic.endpoint_known',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Known GA4 endpoint and method',
+    explanation:
+      'GA4 accepts events on /g/collect (gtag, GET or POST) and /mp/collect or /debug/mp/collect (Measurement Protocol, POST only). Point the tag or server at one of these.',
+    reference: MP_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.endpoint === 'unknown')
+        ctx.emit('url', `"${show(req.path)}" is not a GA4 endpoint; use /g/collect, /mp/collect or /debug/mp/collect.`);
+      else if (req.format === 'mp' && req.method !== 'POST')
+        ctx.emit('method', `The Measurement Protocol only accepts POST; this request used ${req.method}.`);
+      else if (req.format === 'gtag' && req.method !== 'GET' && req.method !== 'POST')
+        ctx.emit('method', `/g/collect accepts GET or POST; this request used ${req.method}.`);
+    },
+  },
+  {
+    id: 'basic.version',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Protocol version v=2',
+    explanation: 'Every /g/collect hit carries v=2. v=1 is Universal Analytics, which GA4 does not process. Replace the UA tag with a GA4 tag.',
+    reference: GTAG_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.format !== 'gtag') return;
+      if (req.protocolVersion === undefined) ctx.emit('v', 'The protocol version "v" is missing; GA4 hits carry v=2.', 'VALUE_REQUIRED');
+      else if (req.protocolVersion !== '2') ctx.emit('v', `Protocol version is "${show(req.protocolVersion)}"; GA4 hits carry v=2.`, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'basic.tid_format',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Measurement ID present and well formed',
+    explanation:
+      'Each hit names its data stream: `tid` (gtag) or `measurement_id` / `firebase_app_id` (Measurement Protocol). A web measurement ID looks like G-XXXXXXXXXX. Copy it from Admin > Data streams.',
+    reference: MP_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      const field = req.format === 'gtag' ? 'tid' : 'measurement_id';
+      if (req.format === 'mp' && req.measurementId === undefined && req.firebaseAppId) return;
+      if (req.measurementId === undefined || req.measurementId === '') {
+        ctx.emit(field, req.format === 'gtag' ? 'The measurement ID "tid" is missing.' : 'The query needs measurement_id (web) or firebase_app_id (app).', 'VALUE_REQUIRED');
+        return;
+      }
+      if (!MEASUREMENT_ID_RE.test(req.measurementId))
+        ctx.emit(field, `"${show(req.measurementId)}" is not a GA4 measurement ID (expected G- followed by letters and digits).`, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'basic.tid_expected',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: "Measurement ID belongs to this website",
+    explanation:
+      "The hit is sent to a measurement ID that is not in this website's settings: data lands in someone else's property, or a copied tag sends data to yours. Fix the tag's ID or add the ID in the website settings.",
+    reference: MP_REF,
+    needsFact: 'measurementIds',
+    checkRequest(ctx) {
+      const ids = ctx.facts.measurementIds;
+      const id = ctx.req.measurementId;
+      if (!ids || id === undefined || id === '' || ids.has(id)) return;
+      ctx.emit(ctx.req.format === 'gtag' ? 'tid' : 'measurement_id', `Measurement ID "${show(id)}" is not one of this website's IDs (${[...ids].join(', ')}).`);
+    },
+  },
+  {
+    id: 'basic.cid_present',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Client ID present',
+    explanation:
+      'Every hit needs the client ID: `cid` (gtag, from the _ga cookie) or `client_id` (web) / `app_instance_id` (app) in Measurement Protocol. Without it GA4 cannot count users or sessions.',
+    reference: EB_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.format === 'gtag') {
+        if (!req.clientId) ctx.emit('cid', 'The client ID "cid" is missing.', 'VALUE_REQUIRED');
+        return;
+      }
+      if (req.clientId || req.appInstanceId) {
+        if (req.firebaseAppId && !req.appInstanceId) ctx.emit('app_instance_id', 'App streams (firebase_app_id) need app_instance_id.', 'VALUE_REQUIRED');
+        return;
+      }
+      ctx.emit(req.firebaseAppId ? 'app_instance_id' : 'client_id', 'Neither client_id nor app_instance_id is set.', 'VALUE_REQUIRED');
+    },
+  },
+  {
+    id: 'basic.cid_format',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'warning',
+    title: 'Client ID has the _ga cookie format',
+    explanation:
+      'gtag client IDs are `<random>.<unix seconds>` from the _ga cookie. Other shapes (names, emails, fixed strings) mean a hand-made ID: users get merged or split, and it may be personal data. Let gtag set cid.',
+    reference: GTAG_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.format !== 'gtag' || !req.clientId) return;
+      if (!/^\d{1,20}\.\d{1,20}$/.test(req.clientId))
+        ctx.emit('cid', `Client ID "${show(req.clientId)}" does not look like a _ga cookie value (<random>.<timestamp>).`, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'basic.en_present',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Event name present',
+    explanation: 'Each event needs a name (`en` on /g/collect, `name` in Measurement Protocol). A hit without one is not an event.',
+    reference: EB_REF,
+    checkEvent(ctx, ev, at) {
+      if (ev.name === undefined || ev.name === '')
+        ctx.emit(`${at}.name`, `Event at index [${ev.index}] has no name${ctx.req.format === 'gtag' ? ' (en)' : ''}.`, 'VALUE_REQUIRED');
+    },
+  },
+  {
+    id: 'basic.event_name_syntax',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Event name follows the naming rules',
+    explanation:
+      'Event names are at most 40 characters, start with a letter and use only letters, digits and underscores. Other names are rejected. Rename the event.',
+    reference: NAMING_REF,
+    checkEvent(ctx, ev, at) {
+      if (ev.name === undefined || ev.name === '') return;
+      const problem = nameProblem(ev.name, LIMITS.eventNameLength);
+      if (!problem) return;
+      const message =
+        problem === 'must start with an alphabetic character'
+          ? `Event at index: [${ev.index}] has invalid name [${ev.name}]. Names must start with an alphabetic character.`
+          : `Event at index: [${ev.index}] has invalid name [${show(ev.name)}]. The name ${problem}.`;
+      ctx.emit(`${at}.name`, message, 'NAME_INVALID');
+    },
+  },
+  {
+    id: 'basic.param_name_syntax',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Parameter and user property names follow the naming rules',
+    explanation:
+      'Parameter names are at most 40 characters, user property names at most 24; both start with a letter and use only letters, digits and underscores. Rename them in the tag.',
+    reference: NAMING_REF,
+    checkEvent(ctx, ev, at) {
+      for (const name in ev.params) {
+        const problem = nameProblem(name, LIMITS.paramNameLength);
+        if (problem) ctx.emit(`${at}.params.${name}`, `Parameter name "${show(name)}" ${problem}.`, 'NAME_INVALID');
+      }
+      // MP user properties are shared by all events: report them once.
+      if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
+      const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
+      for (const name in ev.userProperties) {
+        const problem = nameProblem(name, LIMITS.userPropertyNameLength);
+        if (problem) ctx.emit(`${upAt}.${name}`, `User property name "${show(name)}" ${problem}.`, 'NAME_INVALID');
+      }
+    },
+  },
+  {
+    id: 'basic.param_value_length',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'warning',
+    title: 'Values within length limits',
+    explanation:
+      'GA4 truncates or drops long values: event parameters 100 characters (page_title 300, page_referrer 420, page_location 1000), user properties 36, user_id 256. Shorten the value or split it.',
+    reference: LIMITS_REF,
+    checkRequest(ctx) {
+      const uid = ctx.req.userId;
+      if (uid !== undefined && uid.length > LIMITS.userIdLength)
+        ctx.emit(ctx.req.format === 'gtag' ? 'uid' : 'user_id', `User ID is ${uid.length} characters; the limit is ${LIMITS.userIdLength}.`, 'VALUE_OUT_OF_BOUNDS');
+      for (const { page, event } of ctx.pages) {
+        const at = `events[${event.index}]`;
+        if (page.location && page.location.length > LIMITS.pageLocationLength)
+          ctx.emit(`${at}.page.location`, `Page location is ${page.location.length} characters; GA4 keeps ${LIMITS.pageLocationLength}.`, 'VALUE_OUT_OF_BOUNDS');
+        if (page.referrer && page.referrer.length > LIMITS.pageReferrerLength)
+          ctx.emit(`${at}.page.referrer`, `Page referrer is ${page.referrer.length} characters; GA4 keeps ${LIMITS.pageReferrerLength}.`, 'VALUE_OUT_OF_BOUNDS');
+        if (page.title && page.title.length > LIMITS.pageTitleLength)
+          ctx.emit(`${at}.page.title`, `Page title is ${page.title.length} characters; GA4 keeps ${LIMITS.pageTitleLength}.`, 'VALUE_OUT_OF_BOUNDS');
+      }
+    },
+    checkEvent(ctx, ev, at) {
+      for (const name in ev.params) {
+        const v = ev.params[name];
+        if (typeof v !== 'string') continue;
+        const max = name === 'page_location' ? LIMITS.pageLocationLength : name === 'page_referrer' ? LIMITS.pageReferrerLength : name === 'page_title' ? LIMITS.pageTitleLength : LIMITS.paramValueLength;
+        if (v.length > max) ctx.emit(`${at}.params.${name}`, `Value of "${name}" is ${v.length} characters; the limit is ${max}.`, 'VALUE_OUT_OF_BOUNDS');
+      }
+      if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
+      const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
+      for (const name in ev.userProperties) {
+        const v = ev.userProperties[name]?.value;
+        if (typeof v === 'string' && v.length > LIMITS.userPropertyValueLength)
+          ctx.emit(`${upAt}.${name}`, `User property "${name}" is ${v.length} characters; the limit is ${LIMITS.userPropertyValueLength}.`, 'VALUE_OUT_OF_BOUNDS');
+      }
+    },
+  },
+  {
+    id: 'basic.param_count',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'warning',
+    title: 'At most 25 parameters and 25 user properties',
+    explanation: 'GA4 keeps 25 parameters per event and 25 user properties; the rest are dropped. Remove parameters you do not report on.',
+    reference: LIMITS_REF,
+    checkEvent(ctx, ev, at) {
+      let n = 0;
+      for (const _ in ev.params) n++;
+      if (n > LIMITS.paramsPerEvent) ctx.emit(`${at}.params`, `Event "${show(ev.name ?? '')}" has ${n} parameters; GA4 keeps ${LIMITS.paramsPerEvent}.`, 'EXCEEDED_MAX_ENTITIES');
+      if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
+      let u = 0;
+      for (const _ in ev.userProperties) u++;
+      if (u > LIMITS.userProperties)
+        ctx.emit(ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`, `${u} user properties; GA4 keeps ${LIMITS.userProperties}.`, 'EXCEEDED_MAX_ENTITIES');
+    },
+  },
+  {
+    id: 'basic.mp_event_count',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Measurement Protocol: 1 to 25 events, body under 130 kB',
+    explanation: 'A Measurement Protocol request carries an `events` array of 1 to 25 events and its body stays under 130 kB. Split bigger batches.',
+    reference: MP_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.format !== 'mp' || !req.mp) return;
+      if (!req.mp.eventsIsArray) ctx.emit('events', 'The request has no "events" array.', 'VALUE_REQUIRED');
+      else if (req.mp.rawEventCount === 0) ctx.emit('events', 'The "events" array is empty.', 'VALUE_REQUIRED');
+      else if (req.mp.rawEventCount > LIMITS.eventsPerRequest)
+        ctx.emit('events', `${req.mp.rawEventCount} events in one request; the limit is ${LIMITS.eventsPerRequest}.`, 'EXCEEDED_MAX_ENTITIES');
+      if (req.bodyBytes >= LIMITS.mpBodyBytes)
+        ctx.emit('body', `The body is ${req.bodyBytes} bytes; Measurement Protocol bodies must stay under 130 kB.`, 'VALUE_OUT_OF_BOUNDS');
+    },
+  },
+  {
+    id: 'basic.mp_json_schema',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'warning',
+    title: 'Measurement Protocol: only documented top-level keys',
+    explanation:
+      'Top-level keys other than client_id, app_instance_id, user_id, timestamp_micros, user_properties, consent, non_personalized_ads, user_location, ip_override, device, user_data, validation_behavior and events are ignored. Move session_id, engagement_time_msec and debug_mode into each event\'s params.',
+    reference: MP_REF,
+    checkRequest(ctx) {
+      const mp = ctx.req.mp;
+      if (!mp) return;
+      for (const key of mp.unknownTopLevelKeys) {
+        const hint = key === 'session_id' || key === 'engagement_time_msec' || key === 'debug_mode' ? ` Put "${key}" inside events[].params.` : '';
+        ctx.emit(key, `"${show(key)}" is not a Measurement Protocol top-level field and is ignored.${hint}`);
+      }
+    },
+  },
+  {
+    id: 'basic.epn_numeric',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Numeric fields are numbers',
+    explanation:
+      'epn.* / upn.* values and the counters _et, _s, sct and sid must be finite numbers. Values such as NaN or "undefined" come from a broken data layer variable; fix the variable.',
+    reference: GTAG_REF,
+    checkEvent(ctx, ev, at) {
+      if (ctx.req.format !== 'gtag') return;
+      for (const name in ev.paramKinds) {
+        if (ev.paramKinds[name] === 'number' && typeof ev.params[name] !== 'number')
+          ctx.emit(`${at}.params.${name}`, `epn.${name} is "${show(ev.params[name])}", not a number.`, 'VALUE_INVALID');
+      }
+      for (const name in ev.userProperties) {
+        const up = ev.userProperties[name];
+        if (up && up.kind === 'number' && typeof up.value !== 'number')
+          ctx.emit(`${at}.user_properties.${name}`, `upn.${name} is "${show(up.value)}", not a number.`, 'VALUE_INVALID');
+      }
+      const s = ev.session;
+      const checks: Array<[string, string | number | undefined]> = [
+        ['_et', s.engagementTimeMsec],
+        ['_s', s.hitSequence],
+        ['sct', s.number],
+        ['sid', s.id],
+      ];
+      for (const [wire, value] of checks) {
+        if (value === undefined || value === '') continue;
+        // Request-level counters are reported once (on the first event) unless a body line overrides them.
+        if (ev.index > 0 && !(ev.line && wire in ev.line)) continue;
+        if (!Number.isFinite(num(value))) ctx.emit(ev.index > 0 ? `${at}.${wire}` : wire, `${wire} is "${show(value)}", not a number.`, 'VALUE_INVALID');
+      }
+    },
+  },
+  {
+    id: 'basic.mp_strict_json',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'error',
+    title: 'Measurement Protocol body is strict JSON',
+    explanation:
+      'The body parsed only as a JavaScript object literal (unquoted keys, single quotes, comments or trailing commas). Google rejects it. Serialize the payload with JSON.stringify.',
+    reference: MP_REF,
+    checkRequest(ctx) {
+      if (ctx.req.mp && !ctx.req.mp.strictJson) ctx.emit('body', 'The body is not valid JSON (it only parses as a JavaScript object literal).', 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'basic.page_host_allowed',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'warning',
+    title: "Page is on one of the website's hosts",
+    explanation:
+      "The page URL is on a host that is not in this website's settings: a copied tag, a staging site sending to production, or referral spam. Add the host to the website or remove the tag there.",
+    reference: 'https://support.google.com/analytics/answer/10108813',
+    needsFact: 'allowedHosts',
+    checkRequest(ctx) {
+      const hosts = ctx.facts.allowedHosts;
+      if (!hosts) return;
+      for (const { page, event } of ctx.pages) {
+        if (page.host && !hostMatches(page.host, hosts))
+          ctx.emit(`events[${event.index}].page.location`, `Page host "${page.host}" is not one of this website's hosts (${hosts.join(', ')}).`);
+      }
+    },
+  },
+  {
+    id: 'basic.gtag_unknown_params',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'warning',
+    title: 'No unknown top-level gtag parameters',
+    explanation:
+      'Top-level keys that are not part of the GA4 protocol (e.g. `amount`, `currency`, `productId`) are dropped by Google. Send event data as ep.<name> / epn.<name>, the currency as cu and items as pr1, pr2…',
+    reference: GTAG_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.format !== 'gtag') return;
+      checkUnknownParams(ctx, req.query, '');
+      for (const ev of req.events) if (ev.line) checkUnknownParams(ctx, ev.line, `events[${ev.index}]`);
+    },
+  },
+];

@@ -1,0 +1,381 @@
+import { DAY, HOUR, MINUTE, clientOf, historyKeys, scopeOf } from '../history';
+import { hostMatches } from '../settings';
+import type { ParamValue } from '../types';
+import type { Rule } from './types';
+import { num, show } from './util';
+
+const SESS_REF = 'https://support.google.com/analytics/answer/9191807';
+const MP_SEND_REF = 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events';
+const CAMPAIGN_REF = 'https://support.google.com/analytics/answer/10917952';
+const REFERRAL_REF = 'https://support.google.com/analytics/answer/10327750';
+
+const MAX_SESSION_AGE_MS = 8 * HOUR;
+const MAX_FUTURE_MS = 5 * MINUTE;
+const MAX_ENGAGEMENT_MS = 30 * MINUTE;
+const MP_BACKDATE_MS = 72 * HOUR;
+
+interface SessionRecord {
+  starts?: number;
+  hits?: number;
+}
+
+interface ClientSessionRecord {
+  maxSct?: number;
+}
+
+interface PageLoadRecord {
+  lastSeq?: number;
+}
+
+function sessionKeyOf(tid: string, cid: string, sid: string | number): string {
+  return historyKeys.session(tid, cid, String(sid));
+}
+
+function timestampMs(v: ParamValue | undefined): number | undefined {
+  const n = num(v);
+  return Number.isFinite(n) ? n / 1000 : undefined;
+}
+
+export const sessionRules: Rule[] = [
+  {
+    id: 'sess.sid_present',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'error',
+    title: 'Session ID present',
+    explanation: 'Web hits carry sid, the session start in Unix seconds (10 digits) from the _ga_<ID> cookie. Without it the hit has no session: sessions and engagement break. Let gtag read its cookies (first-party cookies allowed, not cleared by a proxy).',
+    reference: SESS_REF,
+    checkRequest(ctx) {
+      const ev = ctx.req.events[0];
+      if (ctx.req.format !== 'gtag' || !ev) return;
+      const sid = ev.session.id;
+      if (sid === undefined || sid === '') ctx.emit('sid', 'The session ID "sid" is missing.', 'VALUE_REQUIRED');
+      else if (!/^\d{10}$/.test(String(sid))) ctx.emit('sid', `sid "${show(sid)}" is not a 10-digit Unix timestamp.`, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'sess.sct_present',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Session count present',
+    explanation: 'sct is the session number of this client (1 for the first session). Missing or non-integer sct breaks new vs returning users. It comes from the _ga_<ID> cookie; check that the cookie is kept.',
+    reference: SESS_REF,
+    checkRequest(ctx) {
+      const ev = ctx.req.events[0];
+      if (ctx.req.format !== 'gtag' || !ev) return;
+      const sct = ev.session.number;
+      if (sct === undefined || sct === '') ctx.emit('sct', 'The session count "sct" is missing.', 'VALUE_REQUIRED');
+      else if (!/^\d+$/.test(sct) || Number(sct) < 1) ctx.emit('sct', `sct "${show(sct)}" is not an integer ≥ 1.`, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'sess.seg_binary',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Session engaged flag is 0 or 1',
+    explanation: 'seg says whether the session is engaged; it is 0 or 1. Other values come from a hand-built hit and corrupt engagement rate.',
+    reference: SESS_REF,
+    checkRequest(ctx) {
+      const seg = ctx.req.events[0]?.session.engaged;
+      if (ctx.req.format === 'gtag' && seg !== undefined && seg !== '0' && seg !== '1') ctx.emit('seg', `seg is "${show(seg)}"; it must be 0 or 1.`, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'sess.sid_plausible',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Session ID is a recent timestamp',
+    explanation: 'sid is the session start time. A session cannot be older than about 8 hours (max timeout 7 h 55 min) nor start in the future. An implausible sid means a frozen or copied cookie, or a replayed hit.',
+    reference: SESS_REF,
+    checkRequest(ctx) {
+      const ev = ctx.req.events[0];
+      if (!ev || ev.session.id === undefined) return;
+      const sid = num(ev.session.id);
+      if (!Number.isFinite(sid) || String(Math.trunc(sid)).length !== 10) return;
+      const startMs = sid * 1000;
+      const path = ctx.req.format === 'gtag' ? 'sid' : 'events[0].params.session_id';
+      if (startMs < ctx.now - MAX_SESSION_AGE_MS) ctx.emit(path, `Session started ${Math.round((ctx.now - startMs) / HOUR)} h before the hit; sessions end within 8 h.`);
+      else if (startMs > ctx.now + MAX_FUTURE_MS) ctx.emit(path, `Session start ${new Date(startMs).toISOString()} is in the future.`);
+    },
+  },
+  {
+    id: 'sess.ss_consistency',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'info',
+    title: 'session_start hits look like a session start',
+    explanation: 'A hit with _ss (session start) should be early in the page load (small _s) and not already engaged (seg=1). Otherwise the session cookie was reset mid-visit or the flag is hand-set.',
+    reference: SESS_REF,
+    checkEvent(ctx, ev, at) {
+      if (ctx.req.format !== 'gtag' || !ev.session.sessionStart) return;
+      const seq = num(ev.session.hitSequence);
+      if (ev.session.engaged === '1') ctx.emit(`${at}.seg`, 'session_start (_ss) on a hit whose session is already engaged (seg=1).');
+      else if (Number.isFinite(seq) && seq > 5) ctx.emit(`${at}._s`, `session_start (_ss) on hit number ${seq} of the page load.`);
+    },
+  },
+  {
+    id: 'sess.fv_implies_sct1',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'first_visit only in the first session',
+    explanation: 'A first visit (_fv) belongs to the client\'s first session, so sct must be 1. Otherwise cookies are inconsistent (e.g. _ga reset but _ga_<ID> kept): new users are over-counted.',
+    reference: SESS_REF,
+    checkEvent(ctx, ev, at) {
+      if (!ev.session.firstVisit || ev.session.number === undefined) return;
+      if (ev.session.number !== '1') ctx.emit(`${at}.sct`, `first_visit (_fv) with session count sct=${show(ev.session.number)}.`);
+    },
+  },
+  {
+    id: 'sess.session_start_once',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'One session_start per session',
+    explanation: 'The same client and session ID sent session_start more than once: sessions are double counted. Usually several GA4 config tags or a tag that re-initialises on each virtual page.',
+    reference: SESS_REF,
+    needsHistory: true,
+    checkEvent(ctx, ev, at) {
+      const { history, req } = ctx;
+      const cid = clientOf(req);
+      if (!history || !cid || !ev.session.sessionStart || ev.session.id === undefined) return;
+      const key = sessionKeyOf(scopeOf(req), cid, ev.session.id) + '|ss';
+      const prev = history.get(key) as SessionRecord | undefined;
+      const starts = (prev?.starts ?? 0) + 1;
+      if (starts > 1) ctx.emit(`${at}._ss`, `session_start #${starts} for session ${show(ev.session.id)} of client ${show(cid, 30)}.`);
+      history.set(key, { starts }, 8 * HOUR);
+    },
+  },
+  {
+    id: 'sess.sid_regression',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Session count never goes back',
+    explanation: 'The client\'s session count (sct) went down: two different cookies share one client ID (cookie copied between domains or devices, or a hard-coded cid).',
+    reference: SESS_REF,
+    needsHistory: true,
+    checkRequest(ctx) {
+      const { history, req } = ctx;
+      const cid = clientOf(req);
+      const sct = num(req.events[0]?.session.number);
+      if (!history || !cid || !Number.isFinite(sct)) return;
+      const key = historyKeys.client(scopeOf(req), cid) + '|sct';
+      const prev = history.get(key) as ClientSessionRecord | undefined;
+      if (prev?.maxSct !== undefined && sct < prev.maxSct) ctx.emit('sct', `Session count dropped from ${prev.maxSct} to ${sct} for client ${show(cid, 30)}.`);
+      history.set(key, { maxSct: Math.max(sct, prev?.maxSct ?? 0) }, 30 * DAY);
+    },
+  },
+  {
+    id: 'sess.hit_counter_monotonic',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Hit counter increases within a page load',
+    explanation: 'Within one page load (_p), the hit counter _s goes up with every request. A repeat or decrease means replayed, duplicated or reordered hits (a proxy retrying, two tags sharing a page load).',
+    reference: 'https://developers.google.com/tag-platform/gtagjs',
+    needsHistory: true,
+    checkRequest(ctx) {
+      const { history, req } = ctx;
+      const cid = clientOf(req);
+      const seq = num(req.events[0]?.session.hitSequence);
+      if (!history || !cid || req.pageLoadId === undefined || !Number.isFinite(seq)) return;
+      const key = historyKeys.pageLoad(scopeOf(req), cid, req.pageLoadId);
+      const prev = history.get(key) as PageLoadRecord | undefined;
+      if (prev?.lastSeq !== undefined && seq <= prev.lastSeq) ctx.emit('_s', `Hit counter _s=${seq} after _s=${prev.lastSeq} in the same page load.`);
+      history.set(key, { lastSeq: Math.max(seq, prev?.lastSeq ?? 0) }, HOUR);
+    },
+  },
+  {
+    id: 'sess.engagement_time_present',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Engagement events carry engagement time',
+    explanation: 'user_engagement and scroll exist to report engagement time (_et / engagement_time_msec). Without a positive value engaged sessions and average engagement time are understated.',
+    reference: SESS_REF,
+    checkEvent(ctx, ev, at) {
+      if (ev.name !== 'user_engagement' && ev.name !== 'scroll') return;
+      const et = num(ev.session.engagementTimeMsec);
+      if (!(et > 0)) ctx.emit(`${at}.${ctx.req.format === 'gtag' ? '_et' : 'params.engagement_time_msec'}`, `${ev.name} has no positive engagement time.`);
+    },
+  },
+  {
+    id: 'sess.engagement_time_bounds',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Engagement time is plausible',
+    explanation: 'Engagement time is the foreground time since the previous event, in milliseconds. Negative values or more than 30 minutes mean seconds/ms confusion or a broken timer.',
+    reference: SESS_REF,
+    checkEvent(ctx, ev, at) {
+      const et = num(ev.session.engagementTimeMsec);
+      if (!Number.isFinite(et)) return;
+      if (et < 0 || et > MAX_ENGAGEMENT_MS)
+        ctx.emit(`${at}.${ctx.req.format === 'gtag' ? '_et' : 'params.engagement_time_msec'}`, `Engagement time ${et} ms is outside 0 … ${MAX_ENGAGEMENT_MS} ms.`, 'VALUE_OUT_OF_BOUNDS');
+    },
+  },
+  {
+    id: 'sess.mp_session_fields',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Measurement Protocol events carry session_id and engagement_time_msec',
+    explanation: 'Measurement Protocol events only join a session and appear in Realtime when params.session_id and a numeric params.engagement_time_msec are set. Read session_id from the _ga_<ID> cookie and send engagement_time_msec as a number.',
+    reference: MP_SEND_REF,
+    checkEvent(ctx, ev, at) {
+      if (ctx.req.format !== 'mp') return;
+      if (ev.params.session_id === undefined) ctx.emit(`${at}.params.session_id`, `Event "${show(ev.name ?? '')}" has no params.session_id.`);
+      const et = ev.params.engagement_time_msec;
+      if (et === undefined) ctx.emit(`${at}.params.engagement_time_msec`, `Event "${show(ev.name ?? '')}" has no params.engagement_time_msec.`);
+      else if (typeof et !== 'number') ctx.emit(`${at}.params.engagement_time_msec`, `engagement_time_msec is ${show(et)} (${typeof et}); send a number.`, 'VALUE_INVALID');
+    },
+  },
+  {
+    id: 'sess.mp_timestamp_window',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'error',
+    title: 'Measurement Protocol timestamps are microseconds within 72 hours',
+    explanation: 'timestamp_micros is Unix time in microseconds (16 digits), at most 72 hours in the past and not in the future; otherwise the event is dropped or dated wrongly. Multiply milliseconds by 1000.',
+    reference: 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/reference#payload_post_body',
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.format !== 'mp' || !req.mp || req.mp.timestampMicros === undefined) return;
+      const raw = req.mp.timestampMicros;
+      const digits = String(typeof raw === 'number' ? Math.trunc(raw) : raw);
+      const ms = timestampMs(raw);
+      if (ms === undefined || !/^\d+$/.test(digits)) {
+        ctx.emit('timestamp_micros', `timestamp_micros ${show(raw)} is not a number.`, 'VALUE_INVALID');
+        return;
+      }
+      if (digits.length !== 16) {
+        ctx.emit('timestamp_micros', `timestamp_micros has ${digits.length} digits; microseconds have 16 (milliseconds × 1000).`, 'VALUE_INVALID');
+        return;
+      }
+      if (ms < ctx.now - MP_BACKDATE_MS) ctx.emit('timestamp_micros', `timestamp_micros is ${Math.round((ctx.now - ms) / HOUR)} h old; events may be backdated by at most 72 h.`, 'VALUE_OUT_OF_BOUNDS');
+      else if (ms > ctx.now + MAX_FUTURE_MS) ctx.emit('timestamp_micros', 'timestamp_micros is in the future.', 'VALUE_OUT_OF_BOUNDS');
+    },
+  },
+  {
+    id: 'attr.utm_complete',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Tagged URLs carry utm_source and utm_medium',
+    explanation: 'When a landing URL has utm_* parameters, utm_source and utm_medium must both be set, or the session lands in (not set) / Unassigned. Fix the campaign link.',
+    reference: CAMPAIGN_REF,
+    checkRequest(ctx) {
+      for (const { page, event } of ctx.pages) {
+        if (page.utmKeys.length === 0) continue;
+        const missing = [page.utm.source ? '' : 'utm_source', page.utm.medium ? '' : 'utm_medium'].filter(Boolean);
+        if (missing.length > 0) ctx.emit(`events[${event.index}].page.location`, `The page URL has utm_* parameters but no ${missing.join(' / ')}.`);
+      }
+    },
+  },
+  {
+    id: 'attr.utm_lowercase',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'info',
+    title: 'utm_source and utm_medium are lower case',
+    explanation: 'Default channel grouping matches source and medium case-sensitively: "Email" or "CPC" fall into Unassigned. Use lower case in campaign links.',
+    reference: 'https://support.google.com/analytics/answer/9756891',
+    checkRequest(ctx) {
+      for (const { page, event } of ctx.pages) {
+        for (const field of ['source', 'medium'] as const) {
+          const v = page.utm[field];
+          if (v && v !== v.toLowerCase()) ctx.emit(`events[${event.index}].page.utm.${field}`, `utm_${field} "${show(v)}" is not lower case.`);
+        }
+      }
+    },
+  },
+  {
+    id: 'attr.gclid_autotag',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'info',
+    title: 'Auto-tagged clicks are not manually tagged as another medium',
+    explanation: 'The URL has a Google Ads click id (gclid, gbraid, wbraid) and a utm_medium other than cpc. Manual tags can override auto-tagging and misattribute paid clicks. Drop the manual utm_medium or set it to cpc.',
+    reference: 'https://support.google.com/google-ads/answer/3095550',
+    checkRequest(ctx) {
+      for (const { page, event } of ctx.pages) {
+        const click = page.gclid !== undefined ? 'gclid' : page.gbraid !== undefined ? 'gbraid' : page.wbraid !== undefined ? 'wbraid' : undefined;
+        const medium = page.utm.medium;
+        if (click && medium && medium.toLowerCase() !== 'cpc')
+          ctx.emit(`events[${event.index}].page.utm.medium`, `The URL has ${click} (Google Ads auto-tagging) but utm_medium="${show(medium)}".`);
+      }
+    },
+  },
+  {
+    id: 'attr.self_referral',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Sessions do not start from the own site or a payment provider',
+    explanation: 'A session starts with the site itself or a payment provider as referrer: the previous session was broken (cross-domain without linker, payment redirect). Set up cross-domain measurement and list payment providers as unwanted referrals.',
+    reference: REFERRAL_REF,
+    checkEvent(ctx, ev, at) {
+      if (!ev.session.sessionStart) return;
+      const rh = ev.page.referrerHost;
+      if (!rh) return;
+      const own = ctx.facts.allowedHosts ? hostMatches(rh, ctx.facts.allowedHosts) : rh === ev.page.host;
+      if (own) ctx.emit(`${at}.page.referrer`, `A session starts with the site's own host "${rh}" as referrer.`);
+      else if (hostMatches(rh, ctx.facts.paymentHosts)) ctx.emit(`${at}.page.referrer`, `A session starts with payment provider "${rh}" as referrer.`);
+    },
+  },
+  {
+    id: 'attr.referrer_loss',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'No payment-provider referrer inside a session',
+    explanation: 'A hit in a running session has a payment provider as referrer (return from PayPal, Stripe, 3-D Secure…). Without an unwanted-referral entry, conversions are credited to the provider. List it under unwanted referrals.',
+    reference: REFERRAL_REF,
+    needsHistory: true,
+    checkEvent(ctx, ev, at) {
+      const { history, req } = ctx;
+      const cid = clientOf(req);
+      if (!history || !cid || ev.session.id === undefined) return;
+      const key = sessionKeyOf(scopeOf(req), cid, ev.session.id) + '|hits';
+      const prev = history.get(key) as SessionRecord | undefined;
+      const rh = ev.page.referrerHost;
+      if (prev && !ev.session.sessionStart && rh && hostMatches(rh, ctx.facts.paymentHosts))
+        ctx.emit(`${at}.page.referrer`, `Mid-session hit with payment provider "${rh}" as referrer.`);
+      if (!prev || ev.index === 0) history.set(key, { hits: (prev?.hits ?? 0) + 1 }, 8 * HOUR);
+    },
+  },
+  {
+    id: 'attr.cross_domain_linker',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'info',
+    title: 'Cross-domain linker is accepted',
+    explanation: 'The page URL still carries the _gl linker but the hit has no _glv: this domain is not configured to accept the link, so the visitor becomes a new user. Add the domain to the cross-domain list of the data stream.',
+    reference: 'https://support.google.com/analytics/answer/10071811',
+    checkEvent(ctx, ev, at) {
+      if (ctx.req.format !== 'gtag' || ev.page.linker === undefined) return;
+      if (ev.index > 0 && ev.page === ctx.req.events[0]?.page) return;
+      if (ev.other._glv === undefined) ctx.emit(`${at}.page.location`, 'The page URL carries _gl but the hit has no _glv: the linker was not accepted.');
+    },
+  },
+  {
+    id: 'attr.campaign_params_mp',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Measurement Protocol campaign_details name source and medium',
+    explanation: 'A campaign_details event sets the campaign of the session; without source and medium it attributes to (not set). Send source and medium with it.',
+    reference: MP_SEND_REF,
+    checkEvent(ctx, ev, at) {
+      if (ev.name !== 'campaign_details') return;
+      for (const field of ['source', 'medium']) {
+        const v = ev.params[field];
+        if (typeof v !== 'string' || v === '') ctx.emit(`${at}.params.${field}`, `campaign_details has no ${field}.`, 'VALUE_REQUIRED');
+      }
+    },
+  },
+];
