@@ -9,6 +9,8 @@ export interface CollectorWebsite {
   isActive: boolean;
   verified: boolean;
   plan: string;
+  /** The organization's enabled custom rules that apply to this website (all websites or this one). */
+  customRules: Array<{ id: string; name: string; severity: 'error' | 'warning' | 'info'; definition: unknown }>;
 }
 
 /** The organization's monthly request allowance as read with the website. */
@@ -48,7 +50,10 @@ const LOOKUP_SQL = `
   select w.id, w.organization_id, w.domain, w.measurement_ids, w.is_active, w.verification_status, o.plan,
          p.monthly_requests as request_limit,
          coalesce(u.monthly_requests, 0) as used,
-         to_char(date_trunc('month', now() at time zone 'utc'), 'YYYY-MM-DD') as month
+         to_char(date_trunc('month', now() at time zone 'utc'), 'YYYY-MM-DD') as month,
+         (select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'severity', r.severity, 'definition', r.definition) order by r.created_at), '[]'::jsonb)
+            from public.custom_rules r
+            where r.organization_id = w.organization_id and (r.website_id is null or r.website_id = w.id) and r.enabled) as custom_rules
   from public.websites w
   join public.organizations o on o.id = w.organization_id
   left join public.subscription_plan_limits p on p.plan = o.plan
@@ -87,6 +92,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       request_limit: string | null;
       used: string;
       month: string;
+      custom_rules: CollectorWebsite['customRules'];
     }>(LOOKUP_SQL, [siteKey]);
     const row = rows[0];
     const website: CollectorWebsite | null = row
@@ -98,6 +104,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
           isActive: row.is_active,
           verified: row.verification_status === 'verified',
           plan: row.plan,
+          customRules: row.custom_rules ?? [],
         }
       : null;
     if (row) onUsage({ organizationId: row.organization_id, limit: row.request_limit === null ? null : Number(row.request_limit), used: Number(row.used), month: row.month });

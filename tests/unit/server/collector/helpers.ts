@@ -1,0 +1,35 @@
+import type { StoredHit } from '../../../../src/server/collector/stored-hit';
+import { createMetrics } from '../../../../src/server/collector/metrics';
+import type { Logger } from '../../../../src/server/logger';
+
+export const silentLog: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+export function storedHit(overrides: Partial<StoredHit> = {}): StoredHit {
+  return {
+    id: overrides.id ?? Math.random().toString(36).slice(2),
+    receivedAtMs: Date.UTC(2026, 10, 22, 10, 30),
+    organizationId: 'org-1',
+    websiteId: 'site-1',
+    idempotencyKey: null,
+    format: 'gtag',
+    endpoint: 'g_collect',
+    method: 'POST',
+    source: 'tracker',
+    measurementId: 'G-TEST1234',
+    clientId: '1.2',
+    userId: null,
+    originHost: null,
+    eventNames: ['page_view'],
+    status: 'pass',
+    counts: { error: 0, warning: 0, info: 0 },
+    eventsJson: '[]',
+    issues: [],
+    issuesJson: '[]',
+    url: '/g/collect?v=2',
+    body: null,
+    userAgent: null,
+    ...overrides,
+  };
+}
+
+export { createMetrics };

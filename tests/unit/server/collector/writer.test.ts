@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createMemorySink } from '../../../../src/server/collector/sink';
+import { createQuotaLedger } from '../../../../src/server/collector/quota';
+import { BatchWriter, DEFAULT_WRITER_OPTIONS, type QueuedHit, type WriteOutcome } from '../../../../src/server/collector/writer';
+import type { StoredHit } from '../../../../src/server/collector/stored-hit';
+import { createMetrics, silentLog, storedHit } from './helpers';
+
+type Payload = { hit: StoredHit };
+
+function setup(options: Partial<typeof DEFAULT_WRITER_OPTIONS> = {}, prepare?: (batch: QueuedHit<Payload>[]) => Promise<void>) {
+  const sink = createMemorySink();
+  const quota = createQuotaLedger();
+  quota.observe({ organizationId: 'org-1', limit: -1, used: 0, month: '2026-11-01' });
+  const metrics = createMetrics();
+  const writer = new BatchWriter<Payload>(
+    sink,
+    quota,
+    {
+      prepare: prepare ?? (async (batch) => batch.forEach((h) => (h.stored ??= h.admitted.hit))),
+      onVerified: () => {},
+    },
+    metrics,
+    silentLog,
+    { ...DEFAULT_WRITER_OPTIONS, retryDelayMs: 5, ...options },
+  );
+  const enqueue = (hits: StoredHit[]) => {
+    const r = writer.tryEnqueue(hits.map((hit) => ({ admitted: { hit }, organizationId: hit.organizationId, websiteId: hit.websiteId, verifies: false })));
+    if (typeof r === 'string') throw new Error(r);
+    return r;
+  };
+  return { sink, writer, metrics, enqueue };
+}
+
+describe('BatchWriter', () => {
+  it('acknowledges a hit only after the batch holding it is written', async () => {
+    const { sink, enqueue } = setup();
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const write = sink.write.bind(sink);
+    sink.write = async (batch) => {
+      await gate;
+      return write(batch);
+    };
+    let settled: WriteOutcome | undefined;
+    const [p] = enqueue([storedHit()]);
+    void p!.then((o) => (settled = o));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBeUndefined();
+    expect(sink.hits).toHaveLength(0);
+    open();
+    expect((await p!).kind).toBe('stored');
+    expect(sink.hits).toHaveLength(1);
+  });
+
+  it('groups hits admitted together into one batch', async () => {
+    const { enqueue, metrics } = setup();
+    await Promise.all(enqueue(Array.from({ length: 50 }, () => storedHit())));
+    expect(metrics.snapshot().batchesWritten).toBe(1);
+    expect(metrics.snapshot().maxBatchSize).toBe(50);
+  });
+
+  it('refuses admission when the queue is full, queuing nothing', () => {
+    const { writer } = setup({ capacity: 3 });
+    const hits = Array.from({ length: 4 }, () => ({ admitted: { hit: storedHit() }, organizationId: 'org-1', websiteId: 'site-1', verifies: false }));
+    expect(writer.tryEnqueue(hits)).toBe('full');
+    expect(writer.depth).toBe(0);
+  });
+
+  it('retries a batch after a transient database error and then stores it once', async () => {
+    const { sink, enqueue } = setup();
+    sink.failNext(2, Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const outcomes = await Promise.all(enqueue([storedHit(), storedHit()]));
+    expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'stored']);
+    expect(sink.hits).toHaveLength(2);
+  });
+
+  it('refuses hits as storage_unavailable once their storage timeout passes', async () => {
+    const { sink, enqueue, metrics } = setup({ storageTimeoutMs: 30 });
+    sink.failNext(1000, Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    const [outcome] = await Promise.all(enqueue([storedHit()]));
+    expect(outcome).toMatchObject({ kind: 'dropped', drop: { reason: 'storage_unavailable' } });
+    expect(sink.hits).toHaveLength(0);
+    expect(metrics.snapshot().dropped.storage_unavailable).toBe(1);
+  });
+
+  it('isolates a hit the database rejects, storing the rest of its batch', async () => {
+    const { sink, enqueue } = setup();
+    const write = sink.write.bind(sink);
+    sink.write = async (batch) => {
+      if (batch.hits.some((h) => h.url === 'poison')) throw Object.assign(new Error('invalid input'), { code: '22P02' });
+      return write(batch);
+    };
+    const outcomes = await Promise.all(enqueue([storedHit(), storedHit({ url: 'poison' }), storedHit(), storedHit()]));
+    expect(outcomes.map((o) => (o.kind === 'dropped' ? o.drop.reason : o.kind))).toEqual(['stored', 'store_failed', 'stored', 'stored']);
+    expect(sink.hits.map((h) => h.url)).not.toContain('poison');
+    expect(sink.hits).toHaveLength(3);
+  });
+
+  it('stores a retried hit (same idempotency key) once and acknowledges both', async () => {
+    const { sink, enqueue } = setup();
+    const [first] = enqueue([storedHit({ idempotencyKey: 'key-00000001' })]);
+    await first;
+    const outcomes = await Promise.all(enqueue([storedHit({ idempotencyKey: 'key-00000001' }), storedHit({ idempotencyKey: 'key-00000002' })]));
+    expect(outcomes.map((o) => o.kind === 'stored' && o.duplicate)).toEqual([true, false]);
+    expect(sink.hits.map((h) => h.idempotencyKey)).toEqual(['key-00000001', 'key-00000002']);
+  });
+
+  it('drain waits until every queued hit is written and then refuses new ones', async () => {
+    const { sink, enqueue, writer } = setup();
+    const pending = enqueue(Array.from({ length: 10 }, () => storedHit()));
+    await writer.drain();
+    expect(sink.hits).toHaveLength(10);
+    expect((await Promise.all(pending)).every((o) => o.kind === 'stored')).toBe(true);
+    expect(writer.tryEnqueue([{ admitted: { hit: storedHit() }, organizationId: 'org-1', websiteId: 'site-1', verifies: false }])).toBe('shutting_down');
+  });
+
+  it('validates each hit once even when its batch is retried', async () => {
+    let calls = 0;
+    const { sink, enqueue } = setup({}, async (batch) => {
+      for (const h of batch) if (!h.stored) {
+        calls += 1;
+        h.stored = h.admitted.hit;
+      }
+    });
+    sink.failNext(1, Object.assign(new Error('Connection terminated unexpectedly'), {}));
+    await Promise.all(enqueue([storedHit(), storedHit()]));
+    expect(calls).toBe(2);
+    expect(sink.hits).toHaveLength(2);
+  });
+});
