@@ -1,33 +1,58 @@
 /**
- * Placeholders used by the integration guide. The host is the customer's Tracklint address
- * (the hosted service or a self-hosted server); the key identifies one website.
- * The collector paths must match the server's collector routes.
+ * Placeholders and collector paths used by the integration guide. The host is the customer's
+ * Tracklint address; the site key identifies one website. The paths mirror the server's
+ * collector routes (src/server/collector/routes.ts): keep them in step.
  */
 export const GUIDE_PLACEHOLDERS = {
   host: 'https://YOUR-TRACKLINT-HOST',
-  websiteKey: 'YOUR_WEBSITE_KEY',
+  siteKey: 'YOUR_SITE_KEY',
   measurementId: 'G-XXXXXXXXXX',
 } as const;
 
 export const COLLECTOR_PATHS = {
-  tracker: '/tracker.js',
-  gtagCopy: '/collect/g/collect',
-  measurementProtocol: '/collect/mp/collect',
+  tracker: '/t.js',
+  trackerBatches: '/collect/g',
+  gtagDirect: '/g/collect',
+  measurementProtocol: '/mp/collect',
+  debugMeasurementProtocol: '/debug/mp/collect',
 } as const;
 
-export function trackerSnippet(host: string = GUIDE_PLACEHOLDERS.host, websiteKey: string = GUIDE_PLACEHOLDERS.websiteKey): string {
-  return `<script async src="${host}${COLLECTOR_PATHS.tracker}" data-website-key="${websiteKey}"></script>`;
+const withSite = (host: string, path: string, siteKey: string) =>
+  `${host}${path}?${new URLSearchParams({ site: siteKey }).toString()}`;
+
+export function trackerSnippet(host: string = GUIDE_PLACEHOLDERS.host, siteKey: string = GUIDE_PLACEHOLDERS.siteKey): string {
+  return `<script async src="${withSite(host, COLLECTOR_PATHS.tracker, siteKey)}"></script>`;
+}
+
+export function measurementProtocolUrl(
+  host: string = GUIDE_PLACEHOLDERS.host,
+  siteKey: string = GUIDE_PLACEHOLDERS.siteKey,
+  measurementId: string = GUIDE_PLACEHOLDERS.measurementId,
+  path: string = COLLECTOR_PATHS.measurementProtocol,
+): string {
+  return `${host}${path}?${new URLSearchParams({ measurement_id: measurementId, site: siteKey }).toString()}`;
 }
 
 export function measurementProtocolExample(
   host: string = GUIDE_PLACEHOLDERS.host,
-  websiteKey: string = GUIDE_PLACEHOLDERS.websiteKey,
+  siteKey: string = GUIDE_PLACEHOLDERS.siteKey,
   measurementId: string = GUIDE_PLACEHOLDERS.measurementId,
 ): string {
   return [
-    `curl -X POST "${host}${COLLECTOR_PATHS.measurementProtocol}?measurement_id=${measurementId}" \\`,
+    `curl -X POST "${measurementProtocolUrl(host, siteKey, measurementId)}" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -H "X-Tracklint-Key: ${websiteKey}" \\`,
-    `  -d '{"client_id":"123.456","events":[{"name":"purchase","params":{"session_id":"1700000000","engagement_time_msec":100,"transaction_id":"T-1001","value":25.5,"currency":"USD"}}]}'`,
+    `  -d '{`,
+    `    "client_id": "123456789.1700000000",`,
+    `    "events": [{`,
+    `      "name": "purchase",`,
+    `      "params": {`,
+    `        "session_id": "1700000000",`,
+    `        "engagement_time_msec": 100,`,
+    `        "transaction_id": "T-1001",`,
+    `        "value": 25.5,`,
+    `        "currency": "USD"`,
+    `      }`,
+    `    }]`,
+    `  }'`,
   ].join('\n');
 }

@@ -1,7 +1,13 @@
-import { Alert, Badge, Code, List, Text, Title } from '@mantine/core';
+import { Alert, Code, List, Text } from '@mantine/core';
 import { TextLink } from '../components/TextLink';
 import { PageHero, PageSection } from '../components/PageSection';
-import { COLLECTOR_PATHS, GUIDE_PLACEHOLDERS, measurementProtocolExample, trackerSnippet } from '../data/integration-guide';
+import {
+  COLLECTOR_PATHS,
+  GUIDE_PLACEHOLDERS,
+  measurementProtocolExample,
+  measurementProtocolUrl,
+  trackerSnippet,
+} from '../data/integration-guide';
 
 export function DocsPage() {
   return (
@@ -19,8 +25,8 @@ export function DocsPage() {
             Sign up, then add your website under <Text span fw={600}>Websites → Add website</Text> in the app.
           </List.Item>
           <List.Item>
-            Copy the website key shown for that website. Below, replace <Code>{GUIDE_PLACEHOLDERS.websiteKey}</Code> with it
-            and <Code>{GUIDE_PLACEHOLDERS.host}</Code> with your Tracklint address.
+            Copy the site key shown for that website. Below, replace <Code>{GUIDE_PLACEHOLDERS.siteKey}</Code> with it and{' '}
+            <Code>{GUIDE_PLACEHOLDERS.host}</Code> with your Tracklint address.
           </List.Item>
         </List>
       </PageSection>
@@ -34,22 +40,29 @@ export function DocsPage() {
           {trackerSnippet()}
         </Code>
         <Text mt="sm" fz="sm" c="dimmed">
-          The copies go to <Code>{GUIDE_PLACEHOLDERS.host + COLLECTOR_PATHS.gtagCopy}</Code>. The snippet does not change
-          what Google receives.
+          The snippet batches the copies and posts them to <Code>{GUIDE_PLACEHOLDERS.host + COLLECTOR_PATHS.trackerBatches}</Code>.
+          It never changes or delays what Google receives. With server-side tagging, you can instead send each gtag request to{' '}
+          <Code>{`${GUIDE_PLACEHOLDERS.host}${COLLECTOR_PATHS.gtagDirect}?site=${GUIDE_PLACEHOLDERS.siteKey}`}</Code>.
         </Text>
       </PageSection>
 
       <PageSection title="2. Point the Measurement Protocol at Tracklint (server-side events)">
         <Text mb="sm">
           If your servers send events with the GA4 Measurement Protocol, send the same JSON body to Tracklint as well, right
-          after the call to Google. Identify the website with the <Code>X-Tracklint-Key</Code> header.
+          after the call to Google: same path, Tracklint's host, and your site key in the <Code>site</Code> parameter.
         </Text>
         <Code block aria-label="Measurement Protocol example">
           {measurementProtocolExample()}
         </Code>
         <Alert mt="md" color="yellow" title="Keep your api_secret private">
-          Do not send your Google <Code>api_secret</Code> to Tracklint: the website key identifies your site.
+          Tracklint does not need your Google <Code>api_secret</Code>: the site key identifies your website. If your client
+          library insists on an <Code>api_secret</Code> parameter, put the site key there instead.
         </Alert>
+        <Text mt="md">
+          While you build the integration, post the same body to{' '}
+          <Code>{measurementProtocolUrl(undefined, undefined, undefined, COLLECTOR_PATHS.debugMeasurementProtocol)}</Code>: it
+          answers like Google&apos;s validation server, with Tracklint&apos;s findings added, and stores nothing.
+        </Text>
       </PageSection>
 
       <PageSection title="3. Check that hits arrive">
@@ -63,9 +76,6 @@ export function DocsPage() {
       </PageSection>
 
       <PageSection title="What Tracklint checks">
-        <Title order={3} fz="md" mb={6}>
-          Rules by plan <Badge variant="light">Summary</Badge>
-        </Title>
         <List spacing="xs">
           <List.Item>All plans: structural rules (endpoint, version, measurement ID, client ID, names, lengths, counts).</List.Item>
           <List.Item>Starter and above: 70 business rules — consent/GDPR 15, e-commerce 20, session and attribution 20, data quality 15.</List.Item>
