@@ -31,6 +31,8 @@ export interface ValidateOptions {
 interface ActiveRule {
   rule: Rule;
   severity: Severity;
+  /** The website set this rule's severity: per-issue severities from the rule are ignored. */
+  overridden: boolean;
 }
 
 export interface Validator {
@@ -58,7 +60,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     if (!tiers.has(rule.tier)) continue;
     const o = overrides[rule.id];
     if (o?.enabled === false) continue;
-    const active = { rule, severity: o?.severity ?? rule.defaultSeverity };
+    const active = { rule, severity: o?.severity ?? rule.defaultSeverity, overridden: o?.severity !== undefined };
     if (rule.checkRequest) requestRules.push(active);
     if (rule.checkEvent) eventRules.push(active);
     activeRuleIds.push(rule.id);
@@ -177,9 +179,9 @@ class Context implements RuleContext {
     return this.pageList;
   }
 
-  emit(path: string, message: string, code?: ValidationCode): void {
+  emit(path: string, message: string, code?: ValidationCode, severity?: Severity): void {
     const a = this.active as ActiveRule;
-    const issue: Issue = { ruleId: a.rule.id, severity: a.severity, family: a.rule.family, tier: a.rule.tier, path, message };
+    const issue: Issue = { ruleId: a.rule.id, severity: severity && !a.overridden ? severity : a.severity, family: a.rule.family, tier: a.rule.tier, path, message };
     const ev = this.event ?? eventFromPath(this.req, path);
     if (ev) {
       issue.eventIndex = ev.index;

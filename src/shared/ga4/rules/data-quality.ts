@@ -203,7 +203,8 @@ export const dataQualityRules: Rule[] = [
       const name = ev.name;
       if (name === undefined || !RESERVED_EVENT_NAMES.has(name)) return;
       if (ctx.req.format === 'gtag' && WEB_AUTO_EVENTS.has(name)) return;
-      ctx.emit(`${at}.name`, `Event at index: [${ev.index}] has reserved name [${name}].`, 'NAME_RESERVED');
+      // Measurement Protocol rejects reserved names (error); on the web they are sent as custom events and double count (warning).
+      ctx.emit(`${at}.name`, `Event at index: [${ev.index}] has reserved name [${name}].`, 'NAME_RESERVED', ctx.req.format === 'mp' ? 'error' : 'warning');
     },
   },
   {

@@ -168,14 +168,15 @@ export const ecommerceRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'error',
     title: 'Item price is a number ≥ 0',
-    explanation: 'Item revenue is price × quantity. A missing, negative or text price gives wrong item revenue. Send the unit price as a number (pr on gtag).',
+    explanation: 'Item revenue is price × quantity. A negative or text price is an error; a missing price on a monetary event (a warning) gives zero item revenue. Send the unit price as a number (pr on gtag).',
     reference: EVENTS_REF,
     checkEvent(ctx, ev, at) {
       const monetary = ev.name !== undefined && VALUE_FROM_ITEMS_EVENTS.has(ev.name);
       for (let j = 0; j < ev.items.length; j++) {
         const price = (ev.items[j] as Record<string, ParamValue>).price;
         if (price === undefined) {
-          if (monetary) ctx.emit(`${at}.items[${j}].price`, `Item ${j + 1} of ${ev.name} has no price.`, 'VALUE_REQUIRED');
+          // Google accepts items without price, so this is a warning: item revenue will be 0.
+          if (monetary) ctx.emit(`${at}.items[${j}].price`, `Item ${j + 1} of ${ev.name} has no price: its item revenue will be 0.`, undefined, 'warning');
         } else if (!isFiniteNumber(price) || price < 0) ctx.emit(`${at}.items[${j}].price`, `Item ${j + 1} price ${show(price)} is not a number ≥ 0.`, 'VALUE_INVALID');
       }
     },

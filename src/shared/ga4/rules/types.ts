@@ -26,7 +26,11 @@ export interface RuleContext {
   readonly consents: ReadonlyArray<{ consent: ConsentInfo; event: DecodedEvent }>;
   /** Distinct page objects of the request. */
   readonly pages: ReadonlyArray<{ page: PageInfo; event: DecodedEvent }>;
-  emit(path: string, message: string, code?: ValidationCode): void;
+  /**
+   * Reports an issue. `severity` lets a rule report a milder (or harsher) case than its default,
+   * e.g. a missing price vs a broken one; a website's severity override still wins.
+   */
+  emit(path: string, message: string, code?: ValidationCode, severity?: Severity): void;
 }
 
 export interface RuleMeta {
