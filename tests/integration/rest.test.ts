@@ -433,4 +433,11 @@ describe('schema cache', () => {
     expect(error).toBeNull();
     expect(data).toEqual([{ label: 'late' }]);
   });
+
+  it('follows columns that were dropped or added after the cache was loaded', async () => {
+    expect((await alice.client.from('rest_fixture_late').select('*')).data).toEqual([{ id: 1, label: 'late' }]);
+    await sql(`alter table public.rest_fixture_late drop column label; alter table public.rest_fixture_late add column note text default 'n'`);
+    expect(await alice.client.from('rest_fixture_late').select('*')).toMatchObject({ data: [{ id: 1, note: 'n' }], error: null });
+    expect(await alice.client.from('rest_fixture_late').select('note')).toMatchObject({ data: [{ note: 'n' }], error: null });
+  });
 });

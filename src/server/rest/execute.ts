@@ -11,20 +11,29 @@ import type { SchemaCacheStore } from './schema-loader';
 
 /** Errors that may only mean the schema cache is stale (a new table, function, column or foreign key). */
 const staleSchemaCodes = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
+/** Postgres errors that a stale cache can cause (e.g. a dropped column still listed): undefined column, table, function. */
+const staleDatabaseCodes = new Set(['42703', '42P01', '42883']);
+
+function mayBeStaleSchema(err: unknown): boolean {
+  if (err instanceof RestError) return staleSchemaCodes.has(err.code);
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && staleDatabaseCodes.has(code);
+}
 
 /**
- * Runs `build` against the schema cache; when it fails in a way a newer schema could fix,
- * reloads the cache (at most once for this request, rate-limited by the store) and tries again.
+ * Runs `attempt` (build the SQL, run it in the caller's transaction) against the schema cache.
+ * When it fails in a way a newer schema could fix, reloads the cache (at most once for this
+ * request, rate-limited by the store) and tries again; the failed transaction was rolled back.
  */
-export async function withSchema<T>(store: SchemaCacheStore, requestStartedAt: number, build: (cache: SchemaCache) => T): Promise<T> {
+export async function withSchema<T>(store: SchemaCacheStore, requestStartedAt: number, attempt: (cache: SchemaCache) => Promise<T>): Promise<T> {
   const cache = await store.get();
   try {
-    return build(cache);
+    return await attempt(cache);
   } catch (err) {
-    if (!(err instanceof RestError) || !staleSchemaCodes.has(err.code)) throw err;
+    if (!mayBeStaleSchema(err)) throw err;
     const fresh = await store.refreshedSince(requestStartedAt);
     if (fresh === cache) throw err;
-    return build(fresh);
+    return attempt(fresh);
   }
 }
 

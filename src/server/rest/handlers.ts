@@ -69,7 +69,7 @@ export function readTable(env: HandlerEnv) {
     const { startedAt, claims, prefs, media, query } = await begin(env, c, state);
     const name = c.req.param('table') ?? '';
     const range = intersectRanges(parseRangeHeader(c.req.header('range')), query.ranges.get(''));
-    const built = await withSchema(env.store, startedAt, (cache) => {
+    const build = (cache: SchemaCache) => {
       const source = tableSource(findTable(cache, name));
       const main = buildReadQuery(createContext(cache, query, new SqlParams()), source, {
         shape: media.shape,
@@ -82,13 +82,17 @@ export function readTable(env: HandlerEnv) {
           ? buildReadQuery(createContext(cache, query, new SqlParams()), source, { shape: 'array', stripNulls: false, exactCount: false, rootRange: { offset: 0 } })
           : undefined;
       return { main, planned };
-    });
-    const result = await runAsCaller(env.deps, claims, prefs, true, async (client) => {
-      const row = (await client.query<{ total: string | null; page_total: string; body: string }>(built.main.sql, built.main.params)).rows[0]!;
-      const pageTotal = Number(row.page_total);
-      if (media.shape === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
-      const total = built.planned ? await plannedCount(client, built.planned.sql, built.planned.params) : row.total === null ? undefined : Number(row.total);
-      return { body: row.body, pageTotal, total };
+    };
+    const { result } = await withSchema(env.store, startedAt, async (cache) => {
+      const built = build(cache);
+      const result = await runAsCaller(env.deps, claims, prefs, true, async (client) => {
+        const row = (await client.query<{ total: string | null; page_total: string; body: string }>(built.main.sql, built.main.params)).rows[0]!;
+        const pageTotal = Number(row.page_total);
+        if (media.shape === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
+        const total = built.planned ? await plannedCount(client, built.planned.sql, built.planned.params) : row.total === null ? undefined : Number(row.total);
+        return { body: row.body, pageTotal, total };
+      });
+      return { built, result };
     });
     return readResponse(c, media, prefs, range, result, c.req.method === 'HEAD');
   };
@@ -119,7 +123,7 @@ export function mutateTable(env: HandlerEnv, kind: MutationKind) {
     const wantsBody = prefs.return === 'representation';
     const missingDefault = prefs.missing === 'default';
 
-    const built = await withSchema(env.store, startedAt, (cache) => {
+    const build = (cache: SchemaCache) => {
       const table = findTable(cache, name);
       const effectiveQuery = headersOnly ? headersOnlyQuery(query, table) : query;
       const ctx = createContext(cache, effectiveQuery, new SqlParams());
@@ -141,27 +145,31 @@ export function mutateTable(env: HandlerEnv, kind: MutationKind) {
         mutation = buildDelete(ctx, table, { representation, returning, range: query.ranges.get('') });
       }
       return { table, mutation };
-    });
+    };
 
-    const result = await runAsCaller(env.deps, claims, prefs, false, async (client) => {
-      let pageTotal = 0;
-      let inserted: number | undefined;
-      let resultBody: string | null = wantsBody ? (media.shape === 'object' ? 'null' : '[]') : null;
-      for (const statement of built.mutation?.statements ?? []) {
-        const res = await client.query<{ page_total: string; inserted: string | null; body: string | null }>(statement.sql, statement.params);
-        if (built.mutation?.countsFromRowCount) pageTotal += res.rowCount ?? 0;
-        else {
-          const row = res.rows[0]!;
-          pageTotal = Number(row.page_total);
-          inserted = row.inserted === null ? undefined : Number(row.inserted);
-          resultBody = row.body;
+    const { built, result } = await withSchema(env.store, startedAt, async (cache) => {
+      const built = build(cache);
+      const result = await runAsCaller(env.deps, claims, prefs, false, async (client) => {
+        let pageTotal = 0;
+        let inserted: number | undefined;
+        let resultBody: string | null = wantsBody ? (media.shape === 'object' ? 'null' : '[]') : null;
+        for (const statement of built.mutation?.statements ?? []) {
+          const res = await client.query<{ page_total: string; inserted: string | null; body: string | null }>(statement.sql, statement.params);
+          if (built.mutation?.countsFromRowCount) pageTotal += res.rowCount ?? 0;
+          else {
+            const row = res.rows[0]!;
+            pageTotal = Number(row.page_total);
+            inserted = row.inserted === null ? undefined : Number(row.inserted);
+            resultBody = row.body;
+          }
         }
-      }
-      if (media.shape === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
-      if (kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && pageTotal > prefs.maxAffected) {
-        throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
-      }
-      return { pageTotal, inserted, body: resultBody };
+        if (media.shape === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
+        if (kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && pageTotal > prefs.maxAffected) {
+          throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
+        }
+        return { pageTotal, inserted, body: resultBody };
+      });
+      return { built, result };
     });
 
     const total = shouldCount(prefs) ? result.pageTotal : undefined;
@@ -201,7 +209,7 @@ export function callFunction(env: HandlerEnv) {
       args = Object.fromEntries(query.rpcParams);
     }
     const range = intersectRanges(isPost ? undefined : parseRangeHeader(c.req.header('range')), query.ranges.get(''));
-    const built = await withSchema(env.store, startedAt, (cache) => {
+    const build = (cache: SchemaCache) => {
       const call = requireFunction(cache, name, singleObject ? [] : Object.keys(args), { singleObject, isPost });
       return buildRpcQuery(createContext(cache, query, new SqlParams()), call, args, {
         shape: media.shape,
@@ -209,15 +217,19 @@ export function callFunction(env: HandlerEnv) {
         exactCount: prefs.count !== undefined,
         rootRange: range,
       });
-    });
+    };
 
-    const result = await runAsCaller(env.deps, claims, prefs, !isPost, async (client) => {
-      const res = await client.query<{ total: string | null; page_total: string; body: string }>(built.sql, built.params);
-      if (built.kind === 'void') return undefined;
-      const row = res.rows[0]!;
-      const pageTotal = Number(row.page_total);
-      if (built.kind === 'rows' && media.shape === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
-      return { body: row.body, pageTotal, total: row.total === null ? undefined : Number(row.total) };
+    const { built, result } = await withSchema(env.store, startedAt, async (cache) => {
+      const built = build(cache);
+      const result = await runAsCaller(env.deps, claims, prefs, !isPost, async (client) => {
+        const res = await client.query<{ total: string | null; page_total: string; body: string }>(built.sql, built.params);
+        if (built.kind === 'void') return undefined;
+        const row = res.rows[0]!;
+        const pageTotal = Number(row.page_total);
+        if (built.kind === 'rows' && media.shape === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
+        return { body: row.body, pageTotal, total: row.total === null ? undefined : Number(row.total) };
+      });
+      return { built, result };
     });
     const applied = preferenceAppliedHeader(prefs, { count: true, params: true });
     if (!result) return respond(c, 204, null, { 'Preference-Applied': applied });

@@ -216,6 +216,10 @@ describe('whole query string', () => {
     expect(parseError(() => parseQuery(new URLSearchParams('tasks.id=5'))).code).toBe('PGRST100');
   });
 
+  it('refuses NUL characters, which Postgres cannot take in SQL text', () => {
+    expect(parseError(() => parseSelect('id,"a\u0000b"')).details).toBe('unexpected NUL character');
+  });
+
   it('rejects a non-numeric limit', () => {
     expect(parseError(() => parseQuery(new URLSearchParams('limit=ten'))).code).toBe('PGRST100');
   });
