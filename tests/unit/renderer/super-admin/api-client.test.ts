@@ -3,6 +3,7 @@ import {
   SuperAdminApiError,
   getSession,
   login,
+  parseSuperAdminUser,
   superAdminFunctionUrl,
 } from '../../../../src/renderer/pages/super-admin/api/super-admin-client';
 import { fakeFetch, superAdmin } from './fakes';
@@ -29,6 +30,18 @@ describe('super-admin API client', () => {
       { email: 'a@b.co', password: 'pw', mfaCode: null, ipAddress: null, userAgent: 'ua' },
     );
     expect(response).toEqual({ error: 'Locked', requireMFA: false, userId: null, user: null, sessionToken: null });
+  });
+
+  it('reads a user without a role as a super admin, keeps an explicit other role, and rejects incomplete users', () => {
+    expect(parseSuperAdminUser({ id: 'u-1', email: 'a@b.co', mfaEnabled: true })).toEqual({
+      id: 'u-1',
+      email: 'a@b.co',
+      mfaEnabled: true,
+      role: 'super_admin',
+    });
+    expect(parseSuperAdminUser({ id: 'u-1', email: 'a@b.co', role: 'admin' })?.role).toBe('admin');
+    expect(parseSuperAdminUser({ id: 'u-1' })).toBeNull();
+    expect(parseSuperAdminUser('u-1')).toBeNull();
   });
 
   it('treats a rejected session as no user but raises server failures', async () => {

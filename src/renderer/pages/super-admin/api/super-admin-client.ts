@@ -17,7 +17,7 @@ export interface SuperAdminUser {
   id: string;
   email: string;
   mfaEnabled: boolean;
-  /** The guard lets in only 'super_admin'. */
+  /** The guard lets in only 'super_admin' (the default for users from super-admin-auth). */
   role: string | null;
 }
 
@@ -55,6 +55,9 @@ export interface SetupMfaRequest {
 
 export const SESSION_HEADER = 'x-super-admin-session';
 
+/** The role a user from the super-admin-auth function has unless it says otherwise. */
+export const SUPER_ADMIN_ROLE_FROM_FUNCTION = 'super_admin';
+
 /** Raised for transport failures and non-2xx answers; message is the server's error when it gave one. */
 export class SuperAdminApiError extends Error {
   constructor(
@@ -89,7 +92,9 @@ export function parseSuperAdminUser(value: unknown): SuperAdminUser | null {
     id,
     email,
     mfaEnabled: raw.mfaEnabled === true || raw.mfa_enabled === true,
-    role: asString(raw.role),
+    // super-admin-auth only ever answers with super-admin accounts (a super_admins row, not
+    // auth.users.role), so a user without a role is one; an explicit other role is kept and refused.
+    role: raw.role === undefined || raw.role === null ? SUPER_ADMIN_ROLE_FROM_FUNCTION : asString(raw.role),
   };
 }
 
