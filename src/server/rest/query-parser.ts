@@ -75,7 +75,7 @@ class Cursor {
 function runParser<T>(what: string, input: string, parse: (c: Cursor) => T): T {
   // Postgres cannot take NUL in query text or identifiers, so refuse it here with a clear error.
   const nul = input.indexOf('\u0000');
-  if (nul >= 0) throw queryParseError(what, input.replace(/\u0000/g, '\\0'), nul + 1, 'unexpected NUL character');
+  if (nul >= 0) throw queryParseError(what, input.split('\u0000').join('\\0'), nul + 1, 'unexpected NUL character');
   const cursor = new Cursor(input);
   try {
     const result = parse(cursor);
