@@ -123,6 +123,7 @@ export class IngestPipeline {
     if (!origin.ok) return dropAll(origin.drop);
 
     const room = this.checkQuota(website, hits.length, ctx.receivedAtMs);
+    if (room < hits.length) this.writer.flushSoon();
     if (room === 0) return dropAll(this.quotaDrop(website));
 
     const results: Array<HitResult | undefined> = new Array(hits.length);

@@ -64,6 +64,7 @@ export class BatchWriter<T> {
   private scheduled = false;
   private accepting = true;
   private idleWaiters: Array<() => void> = [];
+  private extrasTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly sink: CollectorSink,
@@ -96,9 +97,27 @@ export class BatchWriter<T> {
     return promises;
   }
 
+  /**
+   * Writes what travels with batches (quota refusals) even when no hit follows: debounced, so a
+   * flood of refused requests costs one small transaction per interval.
+   */
+  flushSoon(delayMs = 200): void {
+    if (this.extrasTimer) return;
+    this.extrasTimer = setTimeout(() => {
+      this.extrasTimer = undefined;
+      if (this.queue.length === 0 && this.inFlight === 0) this.startBatch([]);
+    }, delayMs);
+    this.extrasTimer.unref();
+  }
+
   /** Stops admission and resolves once every queued hit has been written or refused. */
   async drain(): Promise<void> {
     this.accepting = false;
+    if (this.extrasTimer) {
+      clearTimeout(this.extrasTimer);
+      this.extrasTimer = undefined;
+      if (this.queue.length === 0 && this.inFlight === 0) this.startBatch([]);
+    }
     if (this.depth === 0 && this.inFlight === 0) return;
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
@@ -114,18 +133,19 @@ export class BatchWriter<T> {
   }
 
   private pump() {
-    while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
-      const batch = this.queue.splice(0, this.options.maxBatch);
-      this.inFlight += 1;
-      this.inFlightHits += batch.length;
-      void this.run(batch).finally(() => {
-        this.inFlight -= 1;
-        this.inFlightHits -= batch.length;
-        this.metrics.setQueue(this.depth, this.options.capacity);
-        if (this.queue.length > 0) this.schedule();
-        else if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
-      });
-    }
+    while (this.queue.length > 0 && this.inFlight < this.options.concurrency) this.startBatch(this.queue.splice(0, this.options.maxBatch));
+  }
+
+  private startBatch(batch: QueuedHit<T>[]) {
+    this.inFlight += 1;
+    this.inFlightHits += batch.length;
+    void this.run(batch).finally(() => {
+      this.inFlight -= 1;
+      this.inFlightHits -= batch.length;
+      this.metrics.setQueue(this.depth, this.options.capacity);
+      if (this.queue.length > 0) this.schedule();
+      else if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
+    });
   }
 
   private settle(hit: QueuedHit<T>, outcome: WriteOutcome) {
@@ -145,7 +165,7 @@ export class BatchWriter<T> {
         const verify = [...new Set(pending.filter((h) => h.verifies && h.stored!.status !== 'fail').map((h) => h.websiteId))];
         const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history: pending.flatMap((h) => h.historyWrites), refusals };
         const { duplicates } = await this.sink.write(sinkBatch);
-        this.metrics.batchWritten(hits.length);
+        if (hits.length > 0) this.metrics.batchWritten(hits.length);
         this.metrics.stored(hits.length - duplicates.size, duplicates.size);
         if (verify.length > 0) this.hooks.onVerified(verify);
         pending.forEach((h, i) => this.settle(h, { kind: 'stored', duplicate: duplicates.has(i), hit: h.stored! }));
@@ -163,6 +183,7 @@ export class BatchWriter<T> {
           const expired = pending.filter((h) => h.enqueuedAt <= deadline);
           for (const h of expired) this.settle(h, { kind: 'dropped', drop: drop('storage_unavailable', 'Storage is temporarily unavailable; send the hit again shortly.') });
           pending = pending.filter((h) => h.enqueuedAt > deadline);
+          // An extras-only batch (refusals) is not retried in a loop: the refusals wait for the next batch.
           if (pending.length === 0) return;
           this.log.warn('collector: storage unavailable, retrying batch', { hits: pending.length, error: (err as Error).message });
           await new Promise((r) => setTimeout(r, this.options.retryDelayMs));

@@ -1,0 +1,357 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createInMemoryHistory, createValidator, parseCaptureFile, type CapturedRequest } from '../../src/shared/ga4';
+import { ruleSettingsFor } from '../../src/server/collector/engine-adapter';
+import { anonClient, serviceClient, sql } from '../support/clients';
+import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
+
+const HITS_DIR = path.resolve(process.cwd(), '../shared/ga4/hits');
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const SHOP = 'shop.example.com';
+
+let tenant: Tenant;
+let outsider: Persona;
+let shop: { id: string; site_key: string };
+
+function url(p: string): string {
+  return `${inject('serverUrl')}${p}`;
+}
+
+async function createWebsite(owner: Persona, orgId: string, domain: string, extra: Record<string, unknown> = {}) {
+  const { data, error } = await owner.client
+    .from('websites')
+    .insert({ organization_id: orgId, name: `Site ${domain}`, domain, ...extra })
+    .select('id, site_key')
+    .single();
+  if (error) throw error;
+  return data as { id: string; site_key: string };
+}
+
+let keySeq = 0;
+function newKey(): string {
+  keySeq += 1;
+  return `it${Date.now().toString(36)}${keySeq.toString(36).padStart(6, '0')}`;
+}
+
+interface TrackerHit {
+  k?: string;
+  m: string;
+  u: string;
+  b?: string;
+}
+
+async function postBatch(siteKey: string | null, hits: TrackerHit[] | string, headers: Record<string, string> = { origin: `https://${SHOP}` }) {
+  const res = await fetch(url(`/collect/g${siteKey === null ? '' : `?site=${siteKey}`}`), {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'user-agent': UA, ...headers },
+    body: typeof hits === 'string' ? hits : JSON.stringify({ v: 1, hits }),
+  });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
+}
+
+const gtagHit = (en = 'page_view', extra = ''): TrackerHit => ({
+  k: newKey(),
+  m: 'POST',
+  u: `https://www.google-analytics.com/g/collect?v=2&tid=G-SHOP1234&cid=111.222&sid=1700000000&sct=1&seg=1&_s=1&dl=https%3A%2F%2F${SHOP}%2F&dt=Home&en=${en}${extra}`,
+  b: '',
+});
+
+async function storedCount(websiteId: string): Promise<number> {
+  const rows = await sql<{ n: string }>('select count(*) as n from public.collected_requests where website_id = $1', [websiteId]);
+  return Number(rows[0]!.n);
+}
+
+beforeAll(async () => {
+  [tenant, outsider] = await Promise.all([createTenant('collector', 'enterprise'), signUpConfirmed('collector-outsider')]);
+  shop = await createWebsite(tenant.owner, tenant.orgId, SHOP);
+}, 120_000);
+
+describe('tracker script', () => {
+  it('serves JavaScript that posts to this collector with the site key', async () => {
+    const res = await fetch(url(`/t.js?site=${shop.site_key}`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/javascript');
+    const text = await res.text();
+    expect(text).toContain(`${inject('serverUrl')}/collect/g?site=${shop.site_key}`);
+    expect(text.length).toBeLessThan(10_000);
+  });
+
+  it('answers a CORS preflight from the customer page', async () => {
+    const res = await fetch(url(`/collect/g?site=${shop.site_key}`), {
+      method: 'OPTIONS',
+      headers: { origin: `https://${SHOP}`, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(`https://${SHOP}`);
+  });
+});
+
+describe('the hit corpus', () => {
+  it('stores every gtag and Measurement Protocol file with the engine\'s findings for that website', async () => {
+    const site = await createWebsite(tenant.owner, tenant.orgId, 'corpus.example.com');
+    const files = readdirSync(HITS_DIR).filter((f) => f.endsWith('.txt')).sort();
+    expect(files.length).toBeGreaterThan(20);
+    const sent: Array<{ file: string; id: string; request: CapturedRequest; comments: string[] }> = [];
+    let debugFiles = 0;
+    for (const file of files) {
+      const parsed = parseCaptureFile(readFileSync(path.join(HITS_DIR, file), 'utf8'), file);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const { request, comments } = parsed.captures[0]!;
+      const body = typeof request.body === 'string' ? request.body : '';
+      if (request.url.includes('/debug/mp/collect')) {
+        debugFiles += 1;
+        const res = await fetch(url(`/debug/mp/collect?site=${site.site_key}`), { method: 'POST', body });
+        expect(res.status).toBe(200);
+        const json = (await res.json()) as { validationMessages: Array<{ validationCode: string }> };
+        expect(json.validationMessages.map((m) => m.validationCode)).toContain('NAME_INVALID');
+        continue;
+      }
+      if (request.url.includes('/mp/collect')) {
+        const query = new URL(request.url, 'https://x.invalid').searchParams;
+        query.set('api_secret', site.site_key);
+        const res = await fetch(url(`/mp/collect?${query}`), { method: 'POST', headers: { 'user-agent': UA, 'idempotency-key': newKey() }, body });
+        const json = (await res.json()) as { status: string; id: string };
+        expect(res.status, file).toBe(200);
+        expect(json.status).toBe('stored');
+        sent.push({ file, id: json.id, request: { ...request, url: '' }, comments });
+        continue;
+      }
+      const res = await postBatch(site.site_key, [{ k: newKey(), m: request.method, u: request.url, b: body }], { origin: 'https://corpus.example.com' });
+      expect(res.status, file).toBe(200);
+      const result = (res.json.results as Array<{ status: string; id: string }>)[0]!;
+      expect(result.status).toBe('stored');
+      sent.push({ file, id: result.id, request: { ...request, headers: { 'user-agent': UA } }, comments });
+    }
+    expect(debugFiles).toBeGreaterThan(0);
+
+    // The stored findings are the engine's for this website's settings, in arrival order (history included).
+    const websiteRow = (await sql<{ plan: string }>('select o.plan from public.organizations o where o.id = $1', [tenant.orgId]))[0]!;
+    const validator = createValidator(ruleSettingsFor({ id: site.id, organizationId: tenant.orgId, domain: 'corpus.example.com', measurementIds: [], isActive: true, verified: false, plan: websiteRow.plan, customRules: [] }));
+    const history = createInMemoryHistory();
+    const { data: logged, error } = await tenant.owner.client
+      .from('collected_requests')
+      .select('id, url, body, method, status, issues, event_names, received_at')
+      .eq('website_id', site.id);
+    expect(error).toBeNull();
+    expect(logged).toHaveLength(sent.length);
+    const byId = new Map((logged ?? []).map((r) => [r.id as string, r]));
+    for (const s of sent) {
+      const row = byId.get(s.id)!;
+      expect(row, s.file).toBeDefined();
+      const request: CapturedRequest = s.request.url === '' ? { method: 'POST', url: row.url as string, body: row.body as string, headers: { 'user-agent': UA } } : s.request;
+      if (s.request.url !== '') expect(row.url).toBe(s.request.url);
+      const expected = validator.validate({ ...request, receivedAtMs: Date.parse(row.received_at as string) }, { history });
+      expect((row.issues as Array<{ ruleId: string }>).map((i) => i.ruleId), s.file).toEqual(expected.issues.map((i) => i.ruleId));
+      expect(row.status, s.file).toBe(expected.status);
+    }
+
+    // Spot checks against what the corpus comments say is wrong.
+    const rulesOf = (prefix: string) => ((byId.get(sent.find((s) => s.file.startsWith(prefix))!.id)!.issues as Array<{ ruleId: string }>) ?? []).map((i) => i.ruleId);
+    expect(rulesOf('17_')).toContain('basic.version'); // Universal Analytics v=1 payload
+    expect(rulesOf('25_')).toContain('basic.tid_format'); // missing tid
+    expect(rulesOf('09_')).toContain('basic.mp_json_schema'); // session fields at the top level
+
+    // Issue rows are filterable by rule, and the rollups count them.
+    const { data: versionIssues } = await tenant.viewer.client.from('collected_request_issues').select('request_id, rule_id').eq('website_id', site.id).eq('rule_id', 'basic.version');
+    expect((versionIssues ?? []).map((r) => r.request_id)).toContain(sent.find((s) => s.file.startsWith('17_'))!.id);
+    const { data: rollups } = await tenant.viewer.client.from('website_hourly_rollups').select('dimension, value, count').eq('website_id', site.id);
+    const total = (rollups ?? []).filter((r) => r.dimension === 'requests').reduce((n, r) => n + Number(r.count), 0);
+    expect(total).toBe(sent.length);
+    const ruleTotal = (rollups ?? []).filter((r) => r.dimension === 'rule' && r.value === 'basic.version').reduce((n, r) => n + Number(r.count), 0);
+    expect(ruleTotal).toBe((versionIssues ?? []).length);
+  });
+});
+
+describe('reading the log is limited to the owning organization', () => {
+  let requestId: string;
+  beforeAll(async () => {
+    const res = await postBatch(shop.site_key, [gtagHit('page_view')]);
+    requestId = (res.json.results as Array<{ id: string }>)[0]!.id;
+  });
+
+  it.each(['owner', 'admin', 'member', 'viewer'] as const)('%s reads the request, its issues and rollups', async (role) => {
+    const client = tenant[role].client;
+    const { data } = await client.from('collected_requests').select('id').eq('id', requestId);
+    expect(data).toHaveLength(1);
+    const { data: rollups } = await client.from('website_hourly_rollups').select('count').eq('website_id', shop.id).eq('dimension', 'requests');
+    expect((rollups ?? []).length).toBeGreaterThan(0);
+  });
+
+  it('an outsider and anon read nothing', async () => {
+    for (const client of [outsider.client, anonClient()]) {
+      const { data } = await client.from('collected_requests').select('id').eq('website_id', shop.id);
+      expect(data ?? []).toHaveLength(0);
+      const { data: rollups } = await client.from('website_hourly_rollups').select('count').eq('website_id', shop.id);
+      expect(rollups ?? []).toHaveLength(0);
+      const { data: issues } = await client.from('collected_request_issues').select('rule_id').eq('website_id', shop.id);
+      expect(issues ?? []).toHaveLength(0);
+    }
+  });
+
+  it('nobody writes the log through the data API, not even the owner', async () => {
+    const before = await storedCount(shop.id);
+    const inserted = await tenant.owner.client.from('collected_requests').insert({ id: crypto.randomUUID(), received_at: new Date().toISOString(), organization_id: tenant.orgId, website_id: shop.id, format: 'gtag', endpoint: 'g_collect', method: 'GET', source: 'tracker', event_count: 0, event_names: [], status: 'pass', error_count: 0, warning_count: 0, info_count: 0, events: [], issues: [], url: '/g/collect' });
+    expect(inserted.error).not.toBeNull();
+    const removed = await tenant.owner.client.from('collected_requests').delete().eq('id', requestId).select('id');
+    expect(removed.data ?? []).toHaveLength(0);
+    const bumped = await tenant.owner.client.from('website_hourly_rollups').update({ count: 1_000_000 }).eq('website_id', shop.id).select('count');
+    expect(bumped.data ?? []).toHaveLength(0);
+    expect(await storedCount(shop.id)).toBe(before);
+  });
+
+  it('every collector table has row-level security and comments; anon and authenticated have no write grants', async () => {
+    const tables = ['collected_requests', 'collected_request_issues', 'website_hourly_rollups', 'organization_usage_events', 'collector_idempotency_keys', 'collector_history'];
+    const rows = await sql<{ relname: string; relrowsecurity: boolean; comment: string | null }>(
+      `select c.relname, c.relrowsecurity, obj_description(c.oid, 'pg_class') as comment from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relname = any($1)`,
+      [tables],
+    );
+    expect(rows).toHaveLength(tables.length);
+    for (const r of rows) {
+      expect(r.relrowsecurity, r.relname).toBe(true);
+      expect(r.comment, r.relname).toBeTruthy();
+    }
+    const grants = await sql('select table_name, grantee, privilege_type from information_schema.role_table_grants where table_name = any($1) and grantee in ($2, $3) and privilege_type <> $4', [tables, 'anon', 'authenticated', 'SELECT']);
+    expect(grants).toEqual([]);
+  });
+});
+
+describe('verification', () => {
+  it('a website turns verified with its first valid hit from its own domain, not from a server-side hit', async () => {
+    const site = await createWebsite(tenant.owner, tenant.orgId, 'verify.example.com');
+    const read = async () => (await tenant.viewer.client.from('websites').select('verification_status, verified_at').eq('id', site.id).single()).data!;
+    const direct = await fetch(url(`/g/collect?site=${site.site_key}&v=2&tid=G-SHOP1234&cid=1.2&en=page_view&dl=https%3A%2F%2Fverify.example.com%2F`));
+    expect(direct.status).toBe(200);
+    expect((await read()).verification_status).toBe('pending');
+    const res = await postBatch(site.site_key, [gtagHit()], { origin: 'https://www.verify.example.com' });
+    expect(res.status).toBe(200);
+    const after = await read();
+    expect(after.verification_status).toBe('verified');
+    expect(after.verified_at).not.toBeNull();
+  });
+});
+
+describe('idempotency', () => {
+  it('stores a retried hit once and acknowledges the retry as a duplicate', async () => {
+    const hit = gtagHit('scroll');
+    const first = await postBatch(shop.site_key, [hit]);
+    const again = await postBatch(shop.site_key, [hit, gtagHit('click')]);
+    expect((first.json.results as Array<{ status: string }>)[0]!.status).toBe('stored');
+    expect((again.json.results as Array<{ status: string }>).map((r) => r.status)).toEqual(['duplicate', 'stored']);
+    const rows = await sql('select id from public.collected_requests where website_id = $1 and idempotency_key = $2', [shop.id, hit.k]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('refusals store nothing and say why', () => {
+  let inactive: { id: string; site_key: string };
+  let tagged: { id: string; site_key: string };
+  beforeAll(async () => {
+    inactive = await createWebsite(tenant.owner, tenant.orgId, 'inactive.example.com', { is_active: false });
+    tagged = await createWebsite(tenant.owner, tenant.orgId, 'tagged.example.com', { measurement_ids: ['G-TAGGED01'] });
+  });
+
+  async function expectNothingStored(run: () => Promise<{ status: number; json: Record<string, unknown> }>, status: number, error: string | RegExp) {
+    const before = Number((await sql<{ n: string }>('select count(*) as n from public.collected_requests'))[0]!.n);
+    const res = await run();
+    expect(res.status).toBe(status);
+    expect(res.json.error).toMatch(error);
+    const after = Number((await sql<{ n: string }>('select count(*) as n from public.collected_requests'))[0]!.n);
+    expect(after).toBe(before);
+  }
+
+  it('missing site key: 400', () => expectNothingStored(() => postBatch(null, [gtagHit()]), 400, /^Missing site key/));
+  it('unknown site key: 404', () => expectNothingStored(() => postBatch('0123456789abcdef0123456789abcdef', [gtagHit()]), 404, /^Unknown site key/));
+  it('inactive website: 403', () => expectNothingStored(() => postBatch(inactive.site_key, [gtagHit()], { origin: 'https://inactive.example.com' }), 403, /inactive/));
+  it('wrong origin: 403', () =>
+    expectNothingStored(() => postBatch(shop.site_key, [gtagHit()], { origin: 'https://evil.example.org' }), 403, `Hits from evil.example.org are not allowed for this website; only ${SHOP} and its subdomains may send them.`));
+  it('wrong origin by Referer: 403', () => expectNothingStored(() => postBatch(shop.site_key, [gtagHit()], { referer: 'https://shop.example.com.evil.test/x' }), 403, /not allowed/));
+  it('oversize batch: 413', () => expectNothingStored(() => postBatch(shop.site_key, [{ ...gtagHit(), b: 'en=x&ep.p=' + 'a'.repeat(70_000) }]), 413, /larger than 66 KB/));
+  it('malformed batch: 400', () => expectNothingStored(() => postBatch(shop.site_key, '{"hits": [oops'), 400, /not valid JSON/));
+  it('a mirrored request that is not GA4: 400', () => expectNothingStored(() => postBatch(shop.site_key, [{ k: newKey(), m: 'GET', u: 'https://example.com/pixel.gif?x=1' }]), 400, /not a GA4 endpoint/));
+  it('measurement id not registered for the website: 403', () =>
+    expectNothingStored(() => postBatch(tagged.site_key, [gtagHit()], { origin: 'https://tagged.example.com' }), 403, 'Measurement ID G-SHOP1234 is not registered for this website (registered: G-TAGGED01).'));
+  it('Measurement Protocol with a body that is not JSON: 400', () =>
+    expectNothingStored(async () => {
+      const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shop.site_key}`), { method: 'POST', body: 'client_id=1&events=' });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    }, 400, /JSON/));
+  it('Measurement Protocol over 130 KB: 413', () =>
+    expectNothingStored(async () => {
+      const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shop.site_key}`), { method: 'POST', body: JSON.stringify({ client_id: '1.2', events: [{ name: 'x', params: { p: 'a'.repeat(140_000) } }] }) });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    }, 413, /larger than 130 KB/));
+  it('Measurement Protocol with an unknown api_secret: 404', () =>
+    expectNothingStored(async () => {
+      const res = await fetch(url('/mp/collect?measurement_id=G-SHOP1234&api_secret=not-a-real-secret-123'), { method: 'POST', body: '{"client_id":"1.2","events":[{"name":"login"}]}' });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    }, 404, /Unknown site key/));
+
+  it('a valid Measurement Protocol hit with the site key as api_secret is stored', async () => {
+    const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shop.site_key}`), { method: 'POST', body: JSON.stringify({ client_id: '123.456', events: [{ name: 'login', params: { method: 'Google', session_id: '1700000000', engagement_time_msec: 100 } }] }) });
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { id: string };
+    const rows = await sql<{ url: string; source: string }>('select url, source from public.collected_requests where id = $1', [json.id]);
+    expect(rows[0]!.source).toBe('measurement_protocol');
+    // The secret never reaches the log.
+    expect(rows[0]!.url).not.toContain(shop.site_key);
+  });
+});
+
+describe('plan quota', () => {
+  it('counts accepted requests, refuses beyond the monthly limit with 429 and records the refusal for the organization', async () => {
+    const owner = await signUpConfirmed('quota-owner');
+    const slug = `quota-${Date.now().toString(36)}`;
+    const { data, error } = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: 'Quota Org', org_slug: slug, org_plan: 'free' });
+    expect(error).toBeNull();
+    const orgId = (data as { organization_id: string }).organization_id;
+    const site = await createWebsite(owner, orgId, 'quota.example.com');
+    const limit = Number((await sql<{ l: string }>("select monthly_requests as l from public.subscription_plan_limits where plan = 'free'"))[0]!.l);
+    // Usage as the collector would have counted it earlier this month: 2 requests left.
+    const month = new Date().toISOString().slice(0, 7) + '-01';
+    const seeded = await serviceClient().from('organization_usage').upsert({ organization_id: orgId, month, monthly_requests: limit - 2 });
+    expect(seeded.error).toBeNull();
+
+    const res = await postBatch(site.site_key, [gtagHit(), gtagHit(), gtagHit()], { origin: 'https://quota.example.com' });
+    expect(res.status).toBe(200);
+    expect((res.json.results as Array<{ status: string; reason?: string }>).map((r) => r.reason ?? r.status)).toEqual(['stored', 'stored', 'quota_exceeded']);
+
+    const over = await postBatch(site.site_key, [gtagHit()], { origin: 'https://quota.example.com' });
+    expect(over.status).toBe(429);
+    expect(over.json.error).toBe(`Monthly request limit reached for your plan (${limit.toLocaleString('en-US')} requests). Upgrade your plan to collect more.`);
+    expect(await storedCount(site.id)).toBe(2);
+
+    const { data: usage } = await owner.client.from('organization_usage').select('monthly_requests').eq('organization_id', orgId).single();
+    expect(Number(usage!.monthly_requests)).toBe(limit);
+    const status = await owner.client.rpc('get_organization_usage_status', { org_id: orgId });
+    expect((status.data as { alerts: Array<{ type: string; metric: string }> }).alerts).toContainEqual(expect.objectContaining({ type: 'limit_exceeded', metric: 'monthly_requests' }));
+
+    // The refusal is recorded (written with the next batch or by the periodic flush).
+    let events: Array<{ kind: string; refused_requests: number }> = [];
+    for (let i = 0; i < 50 && events.length === 0; i++) {
+      events = ((await owner.client.from('organization_usage_events').select('kind, refused_requests').eq('organization_id', orgId)).data ?? []) as typeof events;
+      if (events.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(events).toEqual([{ kind: 'monthly_requests_limit_reached', refused_requests: 2 }]);
+    const { data: foreign } = await outsider.client.from('organization_usage_events').select('kind').eq('organization_id', orgId);
+    expect(foreign ?? []).toHaveLength(0);
+  });
+});
+
+describe('operator metrics', () => {
+  it('needs the service role key and holds counters only', async () => {
+    expect((await fetch(url('/collector/metrics'))).status).toBe(401);
+    const res = await fetch(url('/collector/metrics'), { headers: { authorization: `Bearer ${inject('serviceRoleKey')}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const json = JSON.parse(text) as { hitsStored: number; dropped: Record<string, number> };
+    expect(json.hitsStored).toBeGreaterThan(0);
+    expect(json.dropped.origin_not_allowed).toBeGreaterThan(0);
+    expect(json.dropped.quota_exceeded).toBeGreaterThan(0);
+    expect(text).not.toContain(shop.site_key);
+    expect(text).not.toContain(tenant.orgId);
+    expect(text).not.toContain(SHOP);
+  });
+});
