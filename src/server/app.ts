@@ -12,6 +12,7 @@ import { createDevMailboxRoutes } from './mail/dev-mailbox-routes';
 import { createApiRoutes } from './api/routes';
 import type { Collector } from './collector/collector';
 import { createCollectorRoutes } from './collector/routes';
+import { createFunctionRoutes } from './functions/routes';
 
 /** Builds the whole HTTP surface; tests call createApp(deps).request() or serve it on a port. */
 export function createApp(deps: AppDeps, collector?: Collector): Hono {
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
   app.route('/auth/v1', createAuthRoutes(deps));
   app.route('/rest/v1', createRestRoutes(deps));
   app.route('/api', createApiRoutes(deps));
+  app.route('/functions/v1', createFunctionRoutes(deps));
   if (deps.mailer.mailbox) app.route('/dev', createDevMailboxRoutes(deps.mailer.mailbox));
   if (collector) app.route('/', createCollectorRoutes(collector, { publicUrl: () => deps.publicUrl, isOperator: (c) => isServiceRole(deps, c.req.header('authorization'), c.req.header('apikey')) }));
 

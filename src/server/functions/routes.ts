@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../deps';
+import { createSecretBox } from './super-admin/secret-box';
+import { createSuperAdminService } from './super-admin/service';
+import { createSuperAdminAuthRoutes } from './super-admin/routes';
+import { connectionAddress } from './super-admin/origin';
+
+/**
+ * Tracklint's edge-style functions, mounted at /functions/v1 like Supabase Edge Functions, so the
+ * renderer calls them the same way against a hosted project or this server.
+ */
+export function createFunctionRoutes(deps: Pick<AppDeps, 'db' | 'config'>): Hono {
+  const functions = new Hono();
+  const service = createSuperAdminService({ db: deps.db, secretBox: createSecretBox(deps.config.jwtSecret) });
+  functions.route('/super-admin-auth', createSuperAdminAuthRoutes(service, connectionAddress));
+  return functions;
+}
