@@ -78,7 +78,7 @@ function resolveRelationship(ctx: BuildContext, origin: string | undefined, item
     'PGRST201',
     `Could not embed because more than one relationship was found for '${originName}' and '${item.name}'`,
     rels.map(describeRelationship),
-    `Try changing '${item.name}' to one of the following: ${rels.map((r) => `'${item.name}!${r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    `Try changing '${item.name}' to one of the following: ${rels.map((r) => `'${r.target}!${r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
 
@@ -184,6 +184,18 @@ function joinCondition(rel: Relationship, originAlias: string, targetAlias: stri
     .join(' and ');
 }
 
+/** `join junction on junction.toTarget = target.key`, for many-to-many embeds. */
+function junctionJoin(rel: Relationship, targetAlias: string, junctionAlias: string): string {
+  const j = rel.junction!;
+  const on = j.toTargetColumns.map((col, i) => `${ident(junctionAlias)}.${ident(col)} = ${ident(targetAlias)}.${ident(rel.targetColumns[i]!)}`);
+  return `join ${qualified(j.table)} ${ident(junctionAlias)} on ${on.join(' and ')}`;
+}
+
+function junctionOriginCondition(rel: Relationship, originAlias: string, junctionAlias: string): string {
+  const j = rel.junction!;
+  return j.toOriginColumns.map((col, i) => `${ident(junctionAlias)}.${ident(col)} = ${ident(originAlias)}.${ident(rel.originColumns[i]!)}`).join(' and ');
+}
+
 function buildEmbed(
   ctx: BuildContext,
   parent: ReadSource,
@@ -201,13 +213,15 @@ function buildEmbed(
   const id = ctx.nextId();
   const alias = `t${id}`;
   const joinAlias = `j${id}`;
-  const toOne = rel.cardinality !== 'one-to-many';
+  const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
   const child = buildNode(ctx, { table: target, relationOrigin: target.name, from: qualified(target.name) }, alias, path, item.children, true);
 
-  const where = [joinCondition(rel, parentAlias, alias), ...child.where, ...child.joinWhere];
+  const junctionAlias = `${alias}_j`;
+  const where = [rel.junction ? junctionOriginCondition(rel, parentAlias, junctionAlias) : joinCondition(rel, parentAlias, alias), ...child.where, ...child.joinWhere];
   const inner = [
     `select ${child.selectList.join(', ')}`,
     `from ${qualified(target.name)} ${ident(alias)}`,
+    rel.junction ? junctionJoin(rel, alias, junctionAlias) : '',
     ...child.joins,
     `where ${where.join(' and ')}`,
     child.orderBy.length > 0 ? `order by ${child.orderBy.join(', ')}` : '',

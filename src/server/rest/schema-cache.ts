@@ -47,9 +47,23 @@ export interface SchemaCache {
   functions: Map<string, FunctionInfo[]>;
 }
 
-export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one';
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
-/** A way to embed `target` from `origin`: join columns pair up as origin.originColumns[i] = target.targetColumns[i]. */
+/** The table between origin and target in a many-to-many relationship, and its two foreign keys. */
+export interface Junction {
+  table: string;
+  /** junction.toOriginColumns[i] references origin.originColumns[i] (constraint originConstraint). */
+  originConstraint: string;
+  toOriginColumns: string[];
+  /** junction.toTargetColumns[i] references target.targetColumns[i] (constraint targetConstraint). */
+  targetConstraint: string;
+  toTargetColumns: string[];
+}
+
+/**
+ * A way to embed `target` from `origin`. Directly related tables join on
+ * origin.originColumns[i] = target.targetColumns[i]; many-to-many ones go through `junction`.
+ */
 export interface Relationship {
   origin: string;
   target: string;
@@ -57,6 +71,7 @@ export interface Relationship {
   constraint: string;
   originColumns: string[];
   targetColumns: string[];
+  junction?: Junction;
 }
 
 export function buildTable(name: string, kind: TableInfo['kind'], columns: ColumnInfo[], primaryKey: string[], uniqueKeys: string[][]): TableInfo {
@@ -87,6 +102,41 @@ export function relationshipsFrom(cache: SchemaCache, origin: string): Relations
       });
     }
   }
+  rels.push(...junctionRelationships(cache, origin));
+  return rels;
+}
+
+/**
+ * Many-to-many relationships, as PostgREST detects them: a third table with a foreign key to
+ * `origin` and another to the target, both made of columns of its primary key.
+ */
+function junctionRelationships(cache: SchemaCache, origin: string): Relationship[] {
+  const rels: Relationship[] = [];
+  for (const toOrigin of cache.foreignKeys) {
+    if (toOrigin.refTable !== origin || toOrigin.table === origin) continue;
+    const junction = cache.tables.get(toOrigin.table);
+    if (!junction || junction.primaryKey.length === 0) continue;
+    const inKey = (cols: string[]) => cols.every((c) => junction.primaryKey.includes(c));
+    if (!inKey(toOrigin.columns)) continue;
+    for (const toTarget of cache.foreignKeys) {
+      if (toTarget === toOrigin || toTarget.table !== junction.name || toTarget.refTable === junction.name || !inKey(toTarget.columns)) continue;
+      rels.push({
+        origin,
+        target: toTarget.refTable,
+        cardinality: 'many-to-many',
+        constraint: junction.name,
+        originColumns: toOrigin.refColumns,
+        targetColumns: toTarget.refColumns,
+        junction: {
+          table: junction.name,
+          originConstraint: toOrigin.name,
+          toOriginColumns: toOrigin.columns,
+          targetConstraint: toTarget.name,
+          toTargetColumns: toTarget.columns,
+        },
+      });
+    }
+  }
   return rels;
 }
 
@@ -112,6 +162,8 @@ export function findRelationships(cache: SchemaCache, origin: string, name: stri
     matches = matches.filter(
       (r) =>
         r.constraint === hint ||
+        r.junction?.originConstraint === hint ||
+        r.junction?.targetConstraint === hint ||
         (r.originColumns.length === 1 && r.originColumns[0] === hint) ||
         (r.targetColumns.length === 1 && r.targetColumns[0] === hint),
     );
@@ -121,6 +173,14 @@ export function findRelationships(cache: SchemaCache, origin: string, name: stri
 
 /** Relationship details as PostgREST lists them in PGRST201 (ambiguous embedding). */
 export function describeRelationship(rel: Relationship): { cardinality: string; embedding: string; relationship: string } {
+  if (rel.junction) {
+    const j = rel.junction;
+    return {
+      cardinality: rel.cardinality,
+      embedding: `${rel.origin} with ${rel.target}`,
+      relationship: `${j.table} using ${j.originConstraint}(${j.toOriginColumns.join(', ')}) and ${j.targetConstraint}(${j.toTargetColumns.join(', ')})`,
+    };
+  }
   const child = rel.cardinality === 'many-to-one' ? rel.origin : rel.target;
   const parent = rel.cardinality === 'many-to-one' ? rel.target : rel.origin;
   const childCols = rel.cardinality === 'many-to-one' ? rel.originColumns : rel.targetColumns;

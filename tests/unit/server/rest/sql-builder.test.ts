@@ -103,6 +103,20 @@ describe('read builder', () => {
     expect(read('select=name,project_details(notes)').sql).toContain('row_to_json(pgrst_e)');
   });
 
+  it('embeds many-to-many through a junction table whose key is both foreign keys', () => {
+    const cache = fixtureCache();
+    cache.tables.set('labels', buildTable('labels', 'table', [col('id', 'bigint'), col('name')], ['id'], [['id']]));
+    cache.tables.set('task_labels', buildTable('task_labels', 'table', [col('task_id', 'bigint'), col('label_id', 'bigint')], ['task_id', 'label_id'], [['task_id', 'label_id']]));
+    cache.foreignKeys.push(
+      { name: 'tl_task_fkey', table: 'task_labels', columns: ['task_id'], refTable: 'tasks', refColumns: ['id'] },
+      { name: 'tl_label_fkey', table: 'task_labels', columns: ['label_id'], refTable: 'labels', refColumns: ['id'] },
+    );
+    expect(findRelationships(cache, 'tasks', 'labels').map((r) => r.cardinality)).toEqual(['many-to-many']);
+    const { sql } = read('select=title,labels(name)', cache, 'tasks');
+    expect(sql).toContain('from "public"."labels" "t1" join "public"."task_labels" "t1_j" on "t1_j"."label_id" = "t1"."id" where "t1_j"."task_id" = "t0"."id"');
+    expect(sql).toContain(`coalesce("j1".v, '[]'::json) as "labels"`);
+  });
+
   it('reports ambiguous and missing relationships like PostgREST', () => {
     const ambiguous = restError(() => read('select=name,tasks(title)'));
     expect(ambiguous.status).toBe(300);
