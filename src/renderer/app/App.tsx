@@ -22,7 +22,8 @@ export function App({ client, queryClient, store }: AppContext) {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   return (
     <MantineProvider theme={theme}>
-      <Notifications limit={TOAST_LIMIT} position="top-right" />
+      {/* Bottom: a toast must never cover the top bar's menu button or user menu. */}
+      <Notifications limit={TOAST_LIMIT} position="bottom-right" />
       <JotaiProvider store={store}>
         <SupabaseProvider client={client}>
           <QueryClientProvider client={queryClient}>

@@ -14,6 +14,8 @@ export function notify(entry: ToastEntry, serverMessage?: string | null): void {
     color: entry.variant === 'destructive' ? 'red' : 'teal',
     autoClose: TOAST_AUTO_CLOSE_MS,
     withCloseButton: true,
+    // Mantine passes extra props to the element; tests find toasts by this test id.
     'data-variant': entry.variant,
+    'data-testid': 'toast',
   } as Parameters<typeof notifications.show>[0]);
 }

@@ -26,7 +26,7 @@ export class AppShell {
   }
 }
 
-/** The single toast on screen (Mantine notifications are role="alert"). */
+/** The toast on screen with this title (only one shows at a time). */
 export function toast(page: Page, title: string): Locator {
-  return page.getByRole('alert').filter({ hasText: title });
+  return page.getByTestId('toast').filter({ hasText: title });
 }

@@ -17,17 +17,22 @@ export class Mailbox {
     return all.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
   }
 
-  /** The auth verification link of the newest email to `email` (polls until it arrives). */
-  async verificationLinkFor(email: string): Promise<string> {
+  /**
+   * The newest auth verification link of `type` ('signup', 'recovery', ...) sent to `email`,
+   * polling until it arrives.
+   */
+  async verificationLinkFor(email: string, type: 'signup' | 'recovery' = 'signup'): Promise<string> {
     let link: string | undefined;
     await expect
       .poll(
         async () => {
-          const [latest] = await this.messagesTo(email);
-          link = latest?.links.find((l) => l.includes('/auth/v1/verify')) ?? latest?.links[0];
+          const messages = await this.messagesTo(email);
+          link = messages
+            .flatMap((m) => m.links)
+            .find((l) => l.includes('/auth/v1/verify') && new URL(l).searchParams.get('type') === type);
           return link;
         },
-        { message: `an email with a link to ${email}` },
+        { message: `a ${type} email to ${email}` },
       )
       .toBeTruthy();
     return link!;
