@@ -110,7 +110,7 @@ function finalSelect(ctx: BuildContext, table: TableInfo, representation: Repres
     const where = root.joinWhere;
     const rows = [
       `select ${root.selectList.join(', ')} from pgrst_source ${ident('t0')}`,
-      ...root.joins,
+      ...root.joins.map((j) => j.sql),
       where.length > 0 ? `where ${where.join(' and ')}` : '',
     ]
       .filter(Boolean)

@@ -31,13 +31,20 @@ export interface BuildContext {
 export interface NodeSql {
   selectList: string[];
   outputNames: string[];
-  joins: string[];
+  joins: JoinSql[];
   /** Conditions from filters and `or`/`and` trees. */
   where: string[];
   /** Conditions that come from `!inner` embeds and null filters on embeds. */
   joinWhere: string[];
   orderBy: string[];
   range?: Range;
+}
+
+/** A LATERAL join for an embed; `inner` joins drop parent rows, so counting must keep them. */
+export interface JoinSql {
+  alias: string;
+  sql: string;
+  inner: boolean;
 }
 
 interface EmbedAtLevel {
@@ -119,7 +126,8 @@ export function buildNode(
   if (applyFilters) {
     for (const { path: p, value: filter } of ctx.query.filters) {
       if (!samePath(p, path)) continue;
-      node.where.push(conditionForFilter(ctx, table, alias, filter, embeds, node));
+      const cond = conditionForFilter(ctx, table, alias, filter, embeds, node);
+      if (cond) node.where.push(cond);
     }
     for (const { path: p, value: tree } of ctx.query.logic) {
       if (!samePath(p, path)) continue;
@@ -146,7 +154,8 @@ export function buildNode(
   return node;
 }
 
-function conditionForFilter(ctx: BuildContext, table: TableInfo, alias: string, filter: Filter, embeds: EmbedAtLevel[], node: NodeSql): string {
+/** A column filter's condition; a null filter on an embed goes to `joinWhere` instead and yields undefined. */
+function conditionForFilter(ctx: BuildContext, table: TableInfo, alias: string, filter: Filter, embeds: EmbedAtLevel[], node: NodeSql): string | undefined {
   if (table.columnsByName.has(filter.field.name)) {
     return filterCondition(fieldExpr(alias, filter.field, ctx.params), filter, ctx.params);
   }
@@ -158,7 +167,7 @@ function conditionForFilter(ctx: BuildContext, table: TableInfo, alias: string, 
   }
   const cond = `${ident(embed.joinAlias)}.${ident('pgrst_exists')} is ${filter.negated ? 'not null' : 'null'}`;
   node.joinWhere.push(cond);
-  return 'true';
+  return undefined;
 }
 
 function relatedOrderExpr(ctx: BuildContext, alias: string, relation: string, field: Filter['field'], embeds: EmbedAtLevel[], origin: string): string {
@@ -222,7 +231,7 @@ function buildEmbed(
     `select ${child.selectList.join(', ')}`,
     `from ${qualified(target.name)} ${ident(alias)}`,
     rel.junction ? junctionJoin(rel, alias, junctionAlias) : '',
-    ...child.joins,
+    ...child.joins.map((j) => j.sql),
     `where ${where.join(' and ')}`,
     child.orderBy.length > 0 ? `order by ${child.orderBy.join(', ')}` : '',
     rangeClause(ctx, child.range),
@@ -240,23 +249,33 @@ function buildEmbed(
       );
     }
     const joinType = item.joinType === 'inner' ? 'inner join lateral' : 'left join lateral';
-    node.joins.push(`${joinType} (select true as pgrst_exists, pgrst_e.* from (${inner}) pgrst_e) ${ident(joinAlias)} on true`);
+    node.joins.push({
+      alias: joinAlias,
+      inner: item.joinType === 'inner',
+      sql: `${joinType} (select true as pgrst_exists, pgrst_e.* from (${inner}) pgrst_e) ${ident(joinAlias)} on true`,
+    });
     for (const name of child.outputNames) {
       node.selectList.push(`${ident(joinAlias)}.${ident(name)} as ${ident(name)}`);
       node.outputNames.push(name);
     }
   } else if (toOne) {
     const joinType = item.joinType === 'inner' ? 'inner join lateral' : 'left join lateral';
-    node.joins.push(`${joinType} (select true as pgrst_exists, row_to_json(pgrst_e) as v from (${inner}) pgrst_e) ${ident(joinAlias)} on true`);
+    node.joins.push({
+      alias: joinAlias,
+      inner: item.joinType === 'inner',
+      sql: `${joinType} (select true as pgrst_exists, row_to_json(pgrst_e) as v from (${inner}) pgrst_e) ${ident(joinAlias)} on true`,
+    });
     if (item.children.length > 0) {
       node.selectList.push(`${ident(joinAlias)}.v as ${ident(key)}`);
       node.outputNames.push(key);
     }
   } else {
     // An aggregate always yields one row; pgrst_exists is null when there are no related rows.
-    node.joins.push(
-      `left join lateral (select bool_or(true) as pgrst_exists, json_agg(pgrst_e) as v from (${inner}) pgrst_e) ${ident(joinAlias)} on true`,
-    );
+    node.joins.push({
+      alias: joinAlias,
+      inner: false,
+      sql: `left join lateral (select bool_or(true) as pgrst_exists, json_agg(pgrst_e) as v from (${inner}) pgrst_e) ${ident(joinAlias)} on true`,
+    });
     if (item.joinType === 'inner') node.joinWhere.push(`${ident(joinAlias)}.pgrst_exists`);
     if (item.children.length > 0) {
       node.selectList.push(`coalesce(${ident(joinAlias)}.v, '[]'::json) as ${ident(key)}`);
@@ -327,9 +346,9 @@ export function buildReadQuery(ctx: BuildContext, source: ReadSource, options: R
   const root = buildNode(ctx, source, 't0', [], ctx.query.select, true);
   assertPathsEmbedded(ctx);
   const where = [...root.where, ...root.joinWhere];
-  const fromWhere = [`from ${source.from} ${ident('t0')}`, ...root.joins, where.length > 0 ? `where ${where.join(' and ')}` : '']
-    .filter(Boolean)
-    .join(' ');
+  const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const from = `from ${source.from} ${ident('t0')}`;
+  const fromWhere = [from, ...root.joins.map((j) => j.sql), whereSql].filter(Boolean).join(' ');
   const page = [
     `select ${root.selectList.join(', ')}`,
     fromWhere,
@@ -338,8 +357,11 @@ export function buildReadQuery(ctx: BuildContext, source: ReadSource, options: R
   ]
     .filter(Boolean)
     .join(' ');
-  const total = options.exactCount ? `(select count(*) ${fromWhere})` : 'null::bigint';
+  // Left joins that only build JSON yield exactly one row per parent, so counting skips them.
+  const countJoins = root.joins.filter((j) => j.inner || root.joinWhere.some((w) => w.includes(ident(j.alias))));
+  const countFromWhere = [from, ...countJoins.map((j) => j.sql), whereSql].filter(Boolean).join(' ');
+  const total = options.exactCount ? `(select count(*) ${countFromWhere})` : 'null::bigint';
   const prefix = options.withClause ? `${options.withClause} ` : '';
   const sql = `${prefix}select ${total} as total, count(*) as page_total, ${bodyExpression(options.shape, options.stripNulls, 'pgrst_r')} as body from (${page}) pgrst_r`;
-  return { sql, params: ctx.params.values, countSql: `${prefix}select 1 ${fromWhere}` };
+  return { sql, params: ctx.params.values, countSql: `${prefix}select 1 ${countFromWhere}` };
 }

@@ -142,6 +142,18 @@ describe('read builder', () => {
     expect(nullFilter).toContain('"j1"."pgrst_exists" is null');
   });
 
+  it('counts through inner and null-filtered embeds only, not the ones that just build JSON', () => {
+    const cache = fixtureCache();
+    const t = cache.tables.get('projects')!;
+    const query = parseQuery(new URLSearchParams('select=name,a:tasks!tasks_project_id_fkey(title),b:tasks!tasks_reviewer_fkey!inner(title),d:project_details(notes)&d=not.is.null'));
+    const { sql } = buildReadQuery(createContext(cache, query, new SqlParams()), { table: t, relationOrigin: 'projects', from: qualified('projects') }, { shape: 'array', stripNulls: false, exactCount: true });
+    const count = sql.slice(sql.indexOf('(select count(*)'), sql.indexOf(') as total'));
+    expect(count).not.toContain('"j1"');
+    expect(count).toContain('"j2"');
+    expect(count).toContain('"j3"');
+    expect(count).toContain('where "j2".pgrst_exists and "j3"."pgrst_exists" is not null');
+  });
+
   it('fails with PGRST108 when a filter names an embed that is not selected', () => {
     const err = restError(() => read('select=name&tasks.title=eq.x'));
     expect(err.code).toBe('PGRST108');
