@@ -3,7 +3,6 @@ import { validatePasswordChange, validateSignIn, validateSignUp, type SignUpValu
 import { featureLabel, parseBillingParams } from '../../../src/renderer/pages/app/billing-params';
 import { parseRuntimeConfig, RuntimeConfigError } from '../../../src/renderer/app/runtime-config';
 import { returnPathFrom } from '../../../src/renderer/routing/return-path';
-import { trialEndsAt, TRIAL_DAYS } from '../../../src/renderer/data/organizations/organization-trial';
 
 const valid: SignUpValues = {
   email: 'jane@example.com',
@@ -78,14 +77,5 @@ describe('returnPathFrom', () => {
     expect(returnPathFrom({ from: '/app/requests?x=1' })).toBe('/app/requests?x=1');
     expect(returnPathFrom({ from: 'https://evil.example' })).toBeNull();
     expect(returnPathFrom(null)).toBeNull();
-  });
-});
-
-describe('trialEndsAt', () => {
-  it('gives paid plans a 14-day trial and free none', () => {
-    const now = Date.parse('2025-01-01T00:00:00Z');
-    expect(TRIAL_DAYS).toBe(14);
-    expect(trialEndsAt('free', now)).toBeNull();
-    expect(trialEndsAt('starter', now)).toBe('2025-01-15T00:00:00.000Z');
   });
 });

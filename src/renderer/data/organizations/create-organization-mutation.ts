@@ -3,9 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
 import { storedOrganizationIdAtom, storedWebsiteIdAtom } from '../../state/selection-atoms';
-import { useSession } from '../auth/use-session';
 import { organizationKeys } from './keys';
-import { trialEndsAt } from './organization-trial';
 import type { Plan } from './types';
 
 export interface CreateOrganizationInput {
@@ -14,57 +12,33 @@ export interface CreateOrganizationInput {
   plan: Plan;
 }
 
-export const OWNERSHIP_FAILED_MESSAGE = 'Failed to set up organization ownership';
-
 /**
- * Creates an organization and makes the user its owner (permissions '*'). If the owner link
- * cannot be written, the organization is deleted again so no orphan is left (spec section 4).
+ * Creates an organization owned by the signed-in user through rpc create_organization. The
+ * database does the rest in one transaction (spec section 4): status active, a 14-day trial on
+ * paid plans, the owner link with permissions '*'; if the owner link fails nothing is created
+ * and the error is 'Failed to set up organization ownership'. (A plain insert cannot be used:
+ * RLS only lets members read the row back, and membership is created after the insert.)
  */
-export async function createOrganization(
-  client: TracklintClient,
-  userId: string | undefined,
-  input: CreateOrganizationInput,
-  now: number = Date.now(),
-): Promise<{ id: string }> {
-  if (!userId) throw new Error('Not authenticated');
-  const created = await client
-    .from('organizations')
-    .insert({
-      name: input.name.trim(),
-      slug: input.slug.trim(),
-      plan: input.plan,
-      subscription_status: 'active',
-      trial_ends_at: trialEndsAt(input.plan, now),
-      created_by: userId,
-    })
-    .select('id')
-    .single();
-  if (created.error) throw created.error;
-  const organizationId = (created.data as { id: string }).id;
-
-  const link = await client.from('user_organizations').insert({
-    user_id: userId,
-    organization_id: organizationId,
-    role: 'owner',
-    status: 'active',
-    permissions: ['*'],
+export async function createOrganization(client: TracklintClient, input: CreateOrganizationInput): Promise<{ id: string }> {
+  const { data, error } = await client.rpc('create_organization', {
+    org_name: input.name.trim(),
+    org_slug: input.slug.trim(),
+    org_plan: input.plan,
   });
-  if (link.error) {
-    await client.from('organizations').delete().eq('id', organizationId);
-    throw new Error(OWNERSHIP_FAILED_MESSAGE);
-  }
-  return { id: organizationId };
+  if (error) throw error;
+  const id = (data as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string') throw new Error('Failed to create organization');
+  return { id };
 }
 
 export function useCreateOrganizationMutation() {
   const client = useSupabase();
   const queryClient = useQueryClient();
-  const { user } = useSession();
   const setStoredOrganization = useSetAtom(storedOrganizationIdAtom);
   const setStoredWebsite = useSetAtom(storedWebsiteIdAtom);
   return useMutation({
     mutationKey: [...organizationKeys.all, 'create'],
-    mutationFn: (input: CreateOrganizationInput) => createOrganization(client, user?.id, input),
+    mutationFn: (input: CreateOrganizationInput) => createOrganization(client, input),
     onSuccess: ({ id }) => {
       setStoredOrganization(id);
       setStoredWebsite(null);
