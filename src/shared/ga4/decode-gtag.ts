@@ -1,7 +1,8 @@
 import { decodeGcd, isValidGcs } from './consent';
-import { dict, parseForm } from './form';
+import { dict, pairsToDict, parsePairs, type FormPairs } from './form';
 import { buildPage, decodeBrands } from './page';
 import type {
+  ClientHintBrand,
   ConsentInfo,
   DecodeNote,
   DecodedEvent,
@@ -85,7 +86,7 @@ export function decodeItem(raw: string): DecodedItem {
   const item = dict<ParamValue>();
   const parts = raw.split('~');
   // Custom item params come as k<i><name> followed by v<i><value>.
-  const customNames: Dict<string> = dict<string>();
+  let customNames: Dict<string> | undefined;
   for (let i = 0; i < parts.length && i < 100; i++) {
     const part = parts[i] as string;
     if (part.length < 2) continue;
@@ -96,9 +97,9 @@ export function decodeItem(raw: string): DecodedItem {
       while (j < part.length && part.charCodeAt(j) >= 48 && part.charCodeAt(j) <= 57) j++;
       const slot = part.slice(1, j);
       const rest = part.slice(j);
-      if (c0 === 107) customNames[slot] = rest;
+      if (c0 === 107) (customNames ??= dict<string>())[slot] = rest;
       else {
-        const name = customNames[slot];
+        const name = customNames?.[slot];
         if (name !== undefined && name !== '') item[name] = rest;
         else item['v' + slot] = rest;
       }
@@ -132,7 +133,7 @@ export function buildConsent(m: Dict<string>): ConsentInfo {
   const gcd = m.gcd;
   if (gcd !== undefined) {
     c.gcd = gcd;
-    const decoded = decodeGcd(gcd);
+    const decoded = cachedGcd(gcd);
     c.gcdValid = decoded.valid;
     if (decoded.signals) c.signals = decoded.signals;
   }
@@ -148,8 +149,37 @@ export function buildConsent(m: Dict<string>): ConsentInfo {
   return c;
 }
 
+/**
+ * Tiny caches for strings that repeat across hits (a site's gcd values, its visitors' browsers).
+ * The cached objects are shared between results: treat decoded requests as read-only.
+ */
+const gcdCache = new Map<string, ReturnType<typeof decodeGcd>>();
+const brandCache = new Map<string, ClientHintBrand[]>();
+const CACHE_MAX = 256;
+
+function cachedGcd(gcd: string): ReturnType<typeof decodeGcd> {
+  let hit = gcdCache.get(gcd);
+  if (!hit) {
+    hit = decodeGcd(gcd);
+    if (gcdCache.size >= CACHE_MAX) gcdCache.clear();
+    gcdCache.set(gcd, hit);
+  }
+  return hit;
+}
+
+function cachedBrands(uafvl: string | undefined): ClientHintBrand[] {
+  if (!uafvl) return [];
+  let hit = brandCache.get(uafvl);
+  if (!hit) {
+    hit = decodeBrands(uafvl);
+    if (brandCache.size >= CACHE_MAX) brandCache.clear();
+    brandCache.set(uafvl, hit);
+  }
+  return hit;
+}
+
 function buildDevice(m: Dict<string>, userAgent: string | undefined): DeviceInfo {
-  const d: DeviceInfo = { brands: decodeBrands(m.uafvl) };
+  const d: DeviceInfo = { brands: cachedBrands(m.uafvl) };
   if (m.ul !== undefined) d.language = m.ul;
   if (m.sr !== undefined) d.screenResolution = m.sr;
   if (m.uaa !== undefined) d.architecture = m.uaa;
@@ -172,126 +202,158 @@ interface Shared {
 
 const FLAG_ON = (v: string | undefined): boolean => v !== undefined && v !== '0' && v !== 'false';
 
-/** Decodes one event from its merged param map (query params overridden by its body line). */
-export function decodeGtagEvent(
-  index: number,
-  m: Dict<string>,
-  line: Dict<string> | undefined,
-  shared: Shared,
-  userAgent: string | undefined,
-  notes: DecodeNote[],
-): DecodedEvent {
-  const params = dict<ParamValue>();
-  const paramKinds = dict<ParamKind>();
-  const userProperties = dict<UserProperty>();
-  const other = dict<string>();
-  const campaign = dict<string>();
-  let itemEntries: Array<[number, string, string]> | undefined;
-  let debugMode = false;
+/**
+ * Collects one event's params in a single pass over the wire pairs. A class with a method
+ * (instead of closures) keeps the hot loop free of per-hit function allocations.
+ */
+class EventBuilder {
+  params = dict<ParamValue>();
+  paramKinds = dict<ParamKind>();
+  userProperties = dict<UserProperty>();
+  other = dict<string>();
+  campaign = dict<string>();
+  items: Array<[number, string, string]> | undefined;
+  /** Structured keys (en, cu, sid, dl, gcs, ul, …): few per hit, looked up by the builders. */
+  fields = dict<string>();
+  debugMode = false;
 
-  for (const key in m) {
-    const value = m[key] as string;
+  take(key: string, value: string): void {
     const c0 = key.charCodeAt(0);
     if (c0 === 101 /* e */ && key.charCodeAt(1) === 112 /* p */) {
       if (key.startsWith('ep.')) {
         const name = key.slice(3);
-        params[name] = value;
-        paramKinds[name] = 'string';
-        continue;
+        this.params[name] = value;
+        this.paramKinds[name] = 'string';
+        return;
       }
       if (key.startsWith('epn.')) {
         const name = key.slice(4);
-        params[name] = numericOrRaw(value);
-        paramKinds[name] = 'number';
-        continue;
+        this.params[name] = numericOrRaw(value);
+        this.paramKinds[name] = 'number';
+        return;
       }
     } else if (c0 === 117 /* u */ && key.charCodeAt(1) === 112 /* p */) {
       if (key.startsWith('up.')) {
-        userProperties[key.slice(3)] = { value, kind: 'string' };
-        continue;
+        this.userProperties[key.slice(3)] = { value, kind: 'string' };
+        return;
       }
       if (key.startsWith('upn.')) {
-        userProperties[key.slice(4)] = { value: numericOrRaw(value), kind: 'number' };
-        continue;
+        this.userProperties[key.slice(4)] = { value: numericOrRaw(value), kind: 'number' };
+        return;
       }
     } else if (c0 === 112 /* p */ && key.charCodeAt(1) === 114 /* r */ && key.length > 2) {
       const n = Number(key.slice(2));
       if (Number.isInteger(n) && n > 0) {
-        (itemEntries ??= []).push([n, key, value]);
-        continue;
+        const list = (this.items ??= []);
+        for (let i = 0; i < list.length; i++)
+          if ((list[i] as [number, string, string])[0] === n) {
+            list[i] = [n, key, value];
+            return;
+          }
+        list.push([n, key, value]);
+        return;
       }
     }
-    if (REQUEST_KEYS.has(key)) continue;
+    if (REQUEST_KEYS.has(key)) return;
+    if (STRUCTURED_KEYS.has(key)) {
+      this.fields[key] = value;
+      return;
+    }
     const campaignField = CAMPAIGN_KEYS[key];
     if (campaignField) {
-      campaign[campaignField] = value;
-      continue;
+      this.campaign[campaignField] = value;
+      return;
     }
-    if (STRUCTURED_KEYS.has(key)) continue;
-    if (key === '_dbg') debugMode = FLAG_ON(value);
-    else other[key] = value;
+    if (key === '_dbg') this.debugMode = FLAG_ON(value);
+    else this.other[key] = value;
   }
+}
+
+/** Decodes one event: the query pairs, overridden by its body line's pairs. */
+export function decodeGtagEvent(
+  index: number,
+  query: FormPairs,
+  line: { pairs: FormPairs; dict: Dict<string> } | undefined,
+  shared: Shared,
+  userAgent: string | undefined,
+  notes: DecodeNote[],
+): DecodedEvent {
+  const b = new EventBuilder();
+  const qk = query.keys;
+  const qv = query.values;
+  const lineDict = line?.dict;
+  for (let i = 0; i < qk.length; i++) {
+    const key = qk[i] as string;
+    if (lineDict !== undefined && key in lineDict) continue;
+    b.take(key, qv[i] as string);
+  }
+  if (line) for (let i = 0; i < line.pairs.keys.length; i++) b.take(line.pairs.keys[i] as string, line.pairs.values[i] as string);
+  const f = b.fields;
 
   const items: DecodedItem[] = [];
   const itemKeys: string[] = [];
-  if (itemEntries) {
-    itemEntries.sort((a, b) => a[0] - b[0]);
-    if (itemEntries.length > MAX_DECODED_ITEMS) {
+  const entries = b.items;
+  if (entries) {
+    entries.sort((x, y) => x[0] - y[0]);
+    if (entries.length > MAX_DECODED_ITEMS) {
       notes.push({
         code: 'TOO_MANY_ITEMS_DECODED',
         path: `events[${index}].items`,
-        message: `Only the first ${MAX_DECODED_ITEMS} of ${itemEntries.length} items were decoded.`,
+        message: `Only the first ${MAX_DECODED_ITEMS} of ${entries.length} items were decoded.`,
       });
-      itemEntries.length = MAX_DECODED_ITEMS;
+      entries.length = MAX_DECODED_ITEMS;
     }
-    for (const [, key, raw] of itemEntries) {
-      items.push(decodeItem(raw));
-      itemKeys.push(key);
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i] as [number, string, string];
+      items.push(decodeItem(e[2]));
+      itemKeys.push(e[1]);
     }
   }
 
+  const params = b.params;
+  let debugMode = b.debugMode;
   if ('debug_mode' in params) debugMode = debugMode || FLAG_ON(String(params.debug_mode));
 
-  const page = shared.page && !touches(line, PAGE_KEYS) ? shared.page : buildPage(m.dl, m.dr, m.dt);
-  const consent = shared.consent && !touches(line, CONSENT_KEYS) ? shared.consent : buildConsent(m);
-  const device = shared.device && !touches(line, DEVICE_KEYS) ? shared.device : buildDevice(m, userAgent);
+  const page = shared.page && !touches(lineDict, PAGE_KEYS) ? shared.page : buildPage(f.dl, f.dr, f.dt);
+  const consent = shared.consent && !touches(lineDict, CONSENT_KEYS) ? shared.consent : buildConsent(f);
+  const device = shared.device && !touches(lineDict, DEVICE_KEYS) ? shared.device : buildDevice(f, userAgent);
 
   const event: DecodedEvent = {
     index,
     params,
-    paramKinds,
+    paramKinds: b.paramKinds,
     items,
     itemKeys,
-    userProperties,
-    conversion: FLAG_ON(m._c),
+    userProperties: b.userProperties,
+    conversion: FLAG_ON(f._c),
     debugMode,
     session: {
-      sessionStart: FLAG_ON(m._ss),
-      firstVisit: FLAG_ON(m._fv),
-      newSessionId: FLAG_ON(m._nsi),
-      externalEvent: FLAG_ON(m._ee),
+      sessionStart: FLAG_ON(f._ss),
+      firstVisit: FLAG_ON(f._fv),
+      newSessionId: FLAG_ON(f._nsi),
+      externalEvent: FLAG_ON(f._ee),
     },
     page,
     consent,
     device,
-    campaign,
-    other,
+    campaign: b.campaign,
+    other: b.other,
   };
-  if (m.en !== undefined) event.name = m.en;
-  if (m.cu !== undefined && m.cu !== '') {
-    event.currency = m.cu;
+  if (f.en !== undefined) event.name = f.en;
+  if (f.cu !== undefined && f.cu !== '') {
+    event.currency = f.cu;
     event.currencySource = 'cu';
   } else if (typeof params.currency === 'string') {
     event.currency = params.currency;
     event.currencySource = 'param';
   }
   const s = event.session;
-  if (m.sid !== undefined) s.id = m.sid;
-  if (m.sct !== undefined) s.number = m.sct;
-  if (m.seg !== undefined) s.engaged = m.seg;
-  if (m._s !== undefined) s.hitSequence = m._s;
-  if (m._et !== undefined) s.engagementTimeMsec = m._et;
-  if (line) event.line = line;
+  if (f.sid !== undefined) s.id = f.sid;
+  if (f.sct !== undefined) s.number = f.sct;
+  if (f.seg !== undefined) s.engaged = f.seg;
+  if (f._s !== undefined) s.hitSequence = f._s;
+  if (f._et !== undefined) s.engagementTimeMsec = f._et;
+  if (lineDict) event.line = lineDict;
   return event;
 }
 
@@ -325,7 +387,8 @@ export function splitBodyLines(body: string, notes: DecodeNote[]): string[] {
 }
 
 export function decodeGtagEvents(
-  query: Dict<string>,
+  query: FormPairs,
+  queryDict: Dict<string>,
   body: string,
   userAgent: string | undefined,
   notes: DecodeNote[],
@@ -333,9 +396,9 @@ export function decodeGtagEvents(
   const shared: Shared = {};
   const lines = body === '' ? [] : splitBodyLines(body, notes);
   if (lines.length === 0) return [decodeGtagEvent(0, query, undefined, shared, userAgent, notes)];
-  shared.page = buildPage(query.dl, query.dr, query.dt);
-  shared.consent = buildConsent(query);
-  shared.device = buildDevice(query, userAgent);
+  shared.page = buildPage(queryDict.dl, queryDict.dr, queryDict.dt);
+  shared.consent = buildConsent(queryDict);
+  shared.device = buildDevice(queryDict, userAgent);
   const events: DecodedEvent[] = [];
   const count = Math.min(lines.length, MAX_DECODED_EVENTS);
   if (lines.length > MAX_DECODED_EVENTS)
@@ -345,15 +408,15 @@ export function decodeGtagEvents(
       message: `Only the first ${MAX_DECODED_EVENTS} of ${lines.length} body lines were decoded.`,
     });
   for (let i = 0; i < count; i++) {
-    const line = parseForm(lines[i] as string, (key) =>
-      notes.push({
-        code: 'MALFORMED_PERCENT_ENCODING',
-        path: `events[${i}].${key}`,
-        message: `Body line ${i + 1}: the value of "${key}" has malformed percent-encoding and was kept verbatim.`,
-      }),
-    );
-    const merged = Object.assign(dict<string>(), query, line);
-    events.push(decodeGtagEvent(i, merged, line, shared, userAgent, notes));
+    const pairs = parsePairs(lines[i] as string);
+    if (pairs.malformed)
+      for (const key of pairs.malformed)
+        notes.push({
+          code: 'MALFORMED_PERCENT_ENCODING',
+          path: `events[${i}].${key}`,
+          message: `Body line ${i + 1}: the value of "${key}" has malformed percent-encoding and was kept verbatim.`,
+        });
+    events.push(decodeGtagEvent(i, query, { pairs, dict: pairsToDict(pairs) }, shared, userAgent, notes));
   }
   return events;
 }

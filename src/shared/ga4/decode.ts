@@ -1,6 +1,6 @@
 import { decodeGtagEvents } from './decode-gtag';
 import { decodeMpPayload } from './decode-mp';
-import { parseForm, splitUrl } from './form';
+import { pairsToDict, parsePairs, splitUrl, type FormPairs } from './form';
 import { parseLenientJson } from './lenient-json';
 import type { CapturedRequest, DecodeNote, DecodeResult, DecodedRequest, Dict, Endpoint, ParamValue } from './types';
 
@@ -78,13 +78,15 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   const userAgent = header(input.headers, 'user-agent');
   const contentType = header(input.headers, 'content-type');
   const notes: DecodeNote[] = [];
-  const query = parseForm(rawQuery, (key) =>
-    notes.push({
-      code: 'MALFORMED_PERCENT_ENCODING',
-      path: key,
-      message: `The value of query parameter "${key}" has malformed percent-encoding and was kept verbatim.`,
-    }),
-  );
+  const queryPairs = parsePairs(rawQuery);
+  const query = pairsToDict(queryPairs);
+  if (queryPairs.malformed)
+    for (const key of queryPairs.malformed)
+      notes.push({
+        code: 'MALFORMED_PERCENT_ENCODING',
+        path: key,
+        message: `The value of query parameter "${key}" has malformed percent-encoding and was kept verbatim.`,
+      });
 
   const endpoint = endpointOf(path);
   const trimmedBody = body.trimStart();
@@ -112,7 +114,7 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   if (contentType !== undefined) base.contentType = contentType;
   if (typeof input.receivedAtMs === 'number' && Number.isFinite(input.receivedAtMs)) base.receivedAtMs = input.receivedAtMs;
 
-  if (format === 'gtag') return { ok: true, request: decodeGtag(base, query, body, userAgent) };
+  if (format === 'gtag') return { ok: true, request: decodeGtag(base, queryPairs, query, body, userAgent) };
 
   if (query.measurement_id !== undefined) base.measurementId = query.measurement_id;
   if (query.firebase_app_id !== undefined) base.firebaseAppId = query.firebase_app_id;
@@ -138,21 +140,20 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   return { ok: true, request: base };
 }
 
-function decodeGtag(base: DecodedRequest, query: Dict<string>, body: string, userAgent: string | undefined): DecodedRequest {
-  base.events = decodeGtagEvents(query, body, userAgent, base.notes);
+function decodeGtag(base: DecodedRequest, pairs: FormPairs, query: Dict<string>, body: string, userAgent: string | undefined): DecodedRequest {
+  base.events = decodeGtagEvents(pairs, query, body, userAgent, base.notes);
   const first = base.events[0]?.line;
-  const pick = (key: string): string | undefined => query[key] ?? first?.[key];
-  const tid = pick('tid');
+  const tid = query.tid ?? first?.tid;
   if (tid !== undefined) base.measurementId = tid;
-  const v = pick('v');
+  const v = query.v ?? first?.v;
   if (v !== undefined) base.protocolVersion = v;
-  const cid = pick('cid');
+  const cid = query.cid ?? first?.cid;
   if (cid !== undefined) base.clientId = cid;
-  const uid = pick('uid');
+  const uid = query.uid ?? first?.uid;
   if (uid !== undefined) base.userId = uid;
-  const p = pick('_p');
+  const p = query._p ?? first?._p;
   if (p !== undefined) base.pageLoadId = p;
-  const gtm = pick('gtm');
+  const gtm = query.gtm ?? first?.gtm;
   if (gtm !== undefined) base.gtm = gtm;
   return base;
 }

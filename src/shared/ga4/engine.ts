@@ -155,26 +155,26 @@ class Context implements RuleContext {
 
   get consents(): ReadonlyArray<{ consent: ConsentInfo; event: DecodedEvent }> {
     if (!this.consentList) {
-      this.consentList = [];
-      let last: ConsentInfo | undefined;
-      for (const event of this.req.events)
-        if (event.consent !== last) {
-          last = event.consent;
-          if (!this.consentList.some((c) => c.consent === event.consent)) this.consentList.push({ consent: event.consent, event });
-        }
+      const list: Array<{ consent: ConsentInfo; event: DecodedEvent }> = [];
+      for (const event of this.req.events) {
+        let seen = false;
+        for (let i = 0; i < list.length && !seen; i++) seen = (list[i] as { consent: ConsentInfo }).consent === event.consent;
+        if (!seen) list.push({ consent: event.consent, event });
+      }
+      this.consentList = list;
     }
     return this.consentList;
   }
 
   get pages(): ReadonlyArray<{ page: PageInfo; event: DecodedEvent }> {
     if (!this.pageList) {
-      this.pageList = [];
-      let last: PageInfo | undefined;
-      for (const event of this.req.events)
-        if (event.page !== last) {
-          last = event.page;
-          if (!this.pageList.some((p) => p.page === event.page)) this.pageList.push({ page: event.page, event });
-        }
+      const list: Array<{ page: PageInfo; event: DecodedEvent }> = [];
+      for (const event of this.req.events) {
+        let seen = false;
+        for (let i = 0; i < list.length && !seen; i++) seen = (list[i] as { page: PageInfo }).page === event.page;
+        if (!seen) list.push({ page: event.page, event });
+      }
+      this.pageList = list;
     }
     return this.pageList;
   }

@@ -7,28 +7,28 @@ export function dict<T>(): Dict<T> {
 
 const PLUS = /\+/g;
 
-/**
- * Decodes one form-encoded component. Never throws: malformed percent-encoding is kept verbatim
- * and reported through `onMalformed`, because a validator must still show what was sent.
- */
-export function decodeComponent(raw: string, onMalformed?: () => void): string {
-  // Fast path: most GA4 values are plain tokens.
+/** Form pairs in wire order (duplicates kept; consumers apply last-wins). */
+export interface FormPairs {
+  keys: string[];
+  values: string[];
+  /** Keys whose value had malformed percent-encoding (kept verbatim). */
+  malformed: string[] | undefined;
+}
+
+function decodeValue(raw: string): string | undefined {
   if (raw.indexOf('%') === -1) return raw.indexOf('+') === -1 ? raw : raw.replace(PLUS, ' ');
-  const spaced = raw.indexOf('+') === -1 ? raw : raw.replace(PLUS, ' ');
   try {
-    return decodeURIComponent(spaced);
+    return decodeURIComponent(raw.indexOf('+') === -1 ? raw : raw.replace(PLUS, ' '));
   } catch {
-    onMalformed?.();
-    return spaced;
+    return undefined;
   }
 }
 
-/**
- * Parses `a=1&b=2` into a null-prototype record (last value wins). Cheaper than URLSearchParams
- * because it allocates one record and no iterator objects.
- */
-export function parseForm(input: string, onMalformed?: (key: string) => void, into?: Dict<string>): Dict<string> {
-  const out = into ?? dict<string>();
+/** Splits `a=1&b=2` into parallel key/value arrays. No closures or iterators in the loop. */
+export function parsePairs(input: string): FormPairs {
+  const keys: string[] = [];
+  const values: string[] = [];
+  let malformed: string[] | undefined;
   const len = input.length;
   let start = 0;
   while (start <= len) {
@@ -36,22 +36,39 @@ export function parseForm(input: string, onMalformed?: (key: string) => void, in
     if (end === -1) end = len;
     if (end > start) {
       const eq = input.indexOf('=', start);
-      let key: string;
-      let value: string;
-      if (eq === -1 || eq > end) {
-        key = decodeComponent(input.slice(start, end));
-        value = '';
-      } else {
-        key = decodeComponent(input.slice(start, eq));
-        let bad = false;
-        value = decodeComponent(input.slice(eq + 1, end), () => (bad = true));
-        if (bad) onMalformed?.(key);
+      const hasValue = eq !== -1 && eq < end;
+      const rawKey = input.slice(start, hasValue ? eq : end);
+      const key = decodeValue(rawKey) ?? rawKey;
+      if (key !== '') {
+        let value = '';
+        if (hasValue) {
+          const rawValue = input.slice(eq + 1, end);
+          const decoded = decodeValue(rawValue);
+          if (decoded === undefined) {
+            (malformed ??= []).push(key);
+            value = rawValue.indexOf('+') === -1 ? rawValue : rawValue.replace(PLUS, ' ');
+          } else value = decoded;
+        }
+        keys.push(key);
+        values.push(value);
       }
-      if (key !== '') out[key] = value;
     }
     start = end + 1;
   }
+  return { keys, values, malformed };
+}
+
+export function pairsToDict(p: FormPairs): Dict<string> {
+  const out = dict<string>();
+  for (let i = 0; i < p.keys.length; i++) out[p.keys[i] as string] = p.values[i] as string;
   return out;
+}
+
+/** Parses `a=1&b=2` into a null-prototype record (last value wins). */
+export function parseForm(input: string, onMalformed?: (key: string) => void): Dict<string> {
+  const pairs = parsePairs(input);
+  if (pairs.malformed && onMalformed) for (const k of pairs.malformed) onMalformed(k);
+  return pairsToDict(pairs);
 }
 
 export interface SplitUrl {
