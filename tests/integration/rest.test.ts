@@ -178,6 +178,12 @@ describe('select and embedding', () => {
     ]);
   });
 
+  it('returns CSV for Accept: text/csv', async () => {
+    const { data, error } = await alice.client.from(P).select('id, name').in('name', ['Alpha', 'Gamma, Inc']).order('id').csv();
+    expect(error).toBeNull();
+    expect(data).toBe(`id,name\n${alphaId},Alpha\n${alphaId + 2},"Gamma, Inc"`);
+  });
+
   it('selects JSON paths and casts', async () => {
     const { data } = await alice.client.from(P).select('tier:meta->>tier, size:meta->size, id::text').eq('meta->>tier', 'gold');
     expect(data).toEqual([{ tier: 'gold', size: 3, id: String(alphaId) }]);
@@ -439,6 +445,12 @@ describe('bad input is refused and writes nothing', () => {
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
     expect(await countRows(P)).toBe(before);
+  });
+
+  it('unsupported methods: 405', async () => {
+    const put = await rest(`${P}?id=eq.${alphaId}`, { method: 'PUT', token: alice.accessToken, headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(put.status).toBe(405);
+    expect(put.json).toMatchObject({ code: 'PGRST117', message: 'Unsupported HTTP method: PUT' });
   });
 
   it('invalid or expired tokens: 401 PGRST301', async () => {

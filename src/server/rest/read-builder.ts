@@ -317,7 +317,7 @@ export function assertPathsEmbedded(ctx: BuildContext): void {
   }
 }
 
-export type BodyShape = 'array' | 'object';
+export type BodyShape = 'array' | 'object' | 'csv';
 
 export interface ReadQueryOptions {
   shape: BodyShape;
@@ -336,6 +336,12 @@ export interface BuiltQuery {
 }
 
 export function bodyExpression(shape: BodyShape, stripNulls: boolean, rowsAlias: string): string {
+  if (shape === 'csv') {
+    // PostgREST's CSV: a header of the first row's keys, then each row's record text without its parentheses.
+    const header = `coalesce((select string_agg(pgrst_k, ',') from json_object_keys(json_agg(${rowsAlias})->0) pgrst_k), '')`;
+    const lines = `coalesce(string_agg(substring(${rowsAlias}::text, 2, length(${rowsAlias}::text) - 2), chr(10)), '')`;
+    return `${header} || chr(10) || ${lines}`;
+  }
   let json = shape === 'object' ? `json_agg(${rowsAlias})->0` : `json_agg(${rowsAlias})`;
   if (stripNulls) json = `json_strip_nulls(${json})`;
   return shape === 'object' ? `coalesce(${json}, 'null'::json)::text` : `coalesce(${json}, '[]'::json)::text`;

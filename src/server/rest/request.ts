@@ -70,6 +70,8 @@ export function negotiateMedia(accept: string | undefined): MediaChoice {
           stripNulls,
           contentType: `application/vnd.pgrst.array+json;${stripNulls ? ' nulls=stripped;' : ''} charset=utf-8`,
         };
+      case 'text/csv':
+        return { shape: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
       case 'application/vnd.pgrst.object+json':
       case 'application/vnd.pgrst.object':
         return {

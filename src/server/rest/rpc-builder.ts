@@ -104,7 +104,12 @@ export function buildRpcQuery(ctx: BuildContext, call: ResolvedCall, args: RpcAr
     const total = options.exactCount ? '(select count(*) from pgrst_call)' : 'null::bigint';
     let json = 'json_agg(pgrst_r.pgrst_scalar)';
     if (options.stripNulls) json = `json_strip_nulls(${json})`;
-    const body = options.shape === 'object' ? `coalesce(${json}->0, 'null'::json)::text` : `coalesce(${json}, '[]'::json)::text`;
+    const body =
+      options.shape === 'object'
+        ? `coalesce(${json}->0, 'null'::json)::text`
+        : options.shape === 'csv'
+          ? `coalesce(string_agg(pgrst_r.pgrst_scalar::text, chr(10)), '')`
+          : `coalesce(${json}, '[]'::json)::text`;
     const sql =
       `with pgrst_call as materialized (select pgrst_s.pgrst_scalar from ${expr} as pgrst_s(pgrst_scalar)) ` +
       `select ${total} as total, count(*) as page_total, ${body} as body from (select pgrst_scalar from pgrst_call ${range}) pgrst_r`;
