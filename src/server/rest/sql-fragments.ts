@@ -88,7 +88,8 @@ export function filterCondition(expr: string, filter: Filter, params: SqlParams)
       break;
     }
     case 'in':
-      cond = operation.values.length === 0 ? 'false' : `${expr} in (${operation.values.map((v) => params.add(v)).join(', ')})`;
+      // One array parameter, typed by the column, however long the list is.
+      cond = operation.values.length === 0 ? 'false' : `${expr} = any(${params.add(operation.values)})`;
       break;
     case 'is':
       cond = `${expr} is ${operation.value}`;
