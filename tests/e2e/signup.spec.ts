@@ -4,6 +4,7 @@ import { LoginPage } from './pages/login-page';
 import { SignupPage } from './pages/signup-page';
 import { Mailbox } from './support/mailbox';
 import { newAccount } from './support/test-data';
+import { signUpAndConfirm } from './support/flows';
 
 test('sign up, confirm the email, sign in, see the organization, log out', async ({ page, browser }) => {
   const account = newAccount('signup');
@@ -73,4 +74,20 @@ test('guards: signed-out /app goes to /login, unknown paths go home, /auth/login
 
   await page.goto('/auth/login');
   await new LoginPage(page).expectShown();
+});
+
+test('sign-up refuses a taken organization slug and explains bad input', async ({ page }) => {
+  const existing = await signUpAndConfirm(page, 'slugowner');
+  await new AppShell(page).logOut();
+  await new LoginPage(page).expectShown();
+
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Organization name is required')).toBeVisible();
+
+  await signup.signUp({ ...newAccount('slugtaken'), organizationSlug: existing.organizationSlug });
+  await expect(page.getByText('Organization slug already exists')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 });

@@ -77,12 +77,17 @@ const appRoutes: RouteObject[] = [
 export function buildRoutes(marketing: RouteObject[] = marketingRoutes, superAdmin: RouteObject[] = superAdminRoutes): RouteObject[] {
   return [
     {
-      element: <RedirectIfSignedIn />,
+      element: <RedirectIfSignedIn renderWhileLoading />,
       children: [
         {
           element: <PublicLayout />,
           children: hasHomeRoute(marketing) ? marketing : [{ index: true, element: <FallbackHomePage /> }, ...marketing],
         },
+      ],
+    },
+    {
+      element: <RedirectIfSignedIn />,
+      children: [
         {
           element: <AuthLayout />,
           children: [

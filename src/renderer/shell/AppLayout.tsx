@@ -4,6 +4,8 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2 }
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useCurrentOrganization } from '../data/organizations/use-current-organization';
+import type { Organization } from '../data/organizations/types';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { maxContentWidth } from '../layout/breakpoints';
 import { SIDEBAR_TRANSITION_MS, resolveSidebarMode, sidebarWidth } from '../layout/sidebar-layout';
 import { FullPageSpinner } from '../routing/FullPageSpinner';
@@ -40,13 +42,7 @@ export function AppLayout() {
   return <Shell organization={organization} organizations={organizations} />;
 }
 
-function Shell({
-  organization,
-  organizations,
-}: {
-  organization: NonNullable<ReturnType<typeof useCurrentOrganization>['organization']>;
-  organizations: ReturnType<typeof useCurrentOrganization>['organizations'];
-}) {
+function Shell({ organization, organizations }: { organization: Organization; organizations: Organization[] }) {
   const breakpoint = useAtomValue(breakpointAtom);
   const [userCollapsed, setUserCollapsed] = useAtom(sidebarUserCollapsedAtom);
   const [drawerOpen, setDrawerOpen] = useAtom(mobileDrawerOpenAtom);
@@ -58,12 +54,12 @@ function Shell({
   const { pathname } = useLocation();
 
   // Name each page for the window title and announce it to screen readers.
+  const pageTitle = pageTitleForPath(pathname);
+  useDocumentTitle(pageTitle);
   useEffect(() => {
-    const title = pageTitleForPath(pathname);
-    document.title = title ? `${title} · Tracklint` : 'Tracklint';
-    if (title) announce(`${title} page`);
+    if (pageTitle) announce(`${pageTitle} page`);
     setDrawerOpen(false);
-  }, [pathname, announce, setDrawerOpen]);
+  }, [pathname, pageTitle, announce, setDrawerOpen]);
 
   function toggleSidebar() {
     if (mode === 'drawer') {

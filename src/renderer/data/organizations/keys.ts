@@ -3,4 +3,5 @@ export const organizationKeys = {
   /** The organizations the user is an active member of. */
   list: (userId: string | undefined) => [...organizationKeys.all, 'list', userId] as const,
   detail: (organizationId: string | undefined) => [...organizationKeys.all, 'detail', organizationId] as const,
+  slugAvailability: (slug: string) => [...organizationKeys.all, 'slug-availability', slug] as const,
 };

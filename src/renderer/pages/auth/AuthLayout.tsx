@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet } from 'react-router-dom';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Frame of the sign-in, sign-up and password screens. */
 export function AuthLayout({ children }: { children?: ReactNode }) {
@@ -22,6 +23,7 @@ export function AuthLayout({ children }: { children?: ReactNode }) {
 }
 
 export function AuthHeading({ title, subtitle }: { title: string; subtitle?: string }) {
+  useDocumentTitle(title);
   return (
     <Stack gap={4} mb="lg">
       <Title order={1} size="h2">

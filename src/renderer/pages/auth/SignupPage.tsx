@@ -4,6 +4,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useSignUpMutation } from '../../data/auth/sign-up-mutation';
 import { DEFAULT_PLAN, type Plan } from '../../data/organizations/types';
+import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availability-query';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { AuthHeading } from './AuthLayout';
@@ -33,6 +34,8 @@ export function SignupPage() {
   const [errors, setErrors] = useState<FieldErrors<keyof SignUpValues>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUpMutation();
+  const checkSlug = useSlugAvailabilityCheck();
+  const [checkingSlug, setCheckingSlug] = useState(false);
 
   const set = (field: keyof SignUpValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -45,6 +48,13 @@ export function SignupPage() {
     const found = validateSignUp(values);
     setErrors(found);
     if (hasErrors(found) || !isPlanValue(values.organizationPlan)) return;
+    setCheckingSlug(true);
+    const slugProblem = await checkSlug(values.organizationSlug);
+    setCheckingSlug(false);
+    if (slugProblem) {
+      setErrors({ organizationSlug: slugProblem });
+      return;
+    }
     try {
       await signUp.mutateAsync({ ...values, organizationPlan: values.organizationPlan });
       notify(TOASTS.accountCreated);
@@ -128,7 +138,7 @@ export function SignupPage() {
             allowDeselect={false}
             error={errors.organizationPlan}
           />
-          <Button type="submit" loading={signUp.isPending} fullWidth>
+          <Button type="submit" loading={checkingSlug || signUp.isPending} fullWidth>
             Create account
           </Button>
           <Text size="sm" ta="center">
