@@ -330,6 +330,82 @@ describe('super-admin login rate limit', () => {
   });
 });
 
+// The renderer's own session controller, so this server is held to the exact client it serves. It is
+// imported by a non-literal path because tsconfig.server.json (which checks this file) does not take
+// in renderer sources; the local types below describe only what this test uses.
+interface TokenStorage {
+  getItem(key: string): Promise<string | null>;
+  setItem(key: string, value: string): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
+type Outcome = { kind: string; message?: string; userId?: string; user?: unknown };
+interface RendererSessionController {
+  getState(): { status: string; user?: unknown };
+  restore(): Promise<void>;
+  signIn(email: string, password: string): Promise<Outcome>;
+  verifyMfa(code: string): Promise<Outcome>;
+  setupMfa(secret: string, code: string): Promise<boolean>;
+  signOut(): Promise<void>;
+}
+type RendererControllerClass = new (deps: {
+  api: { supabaseUrl: string; anonKey?: string };
+  storage: TokenStorage;
+  notify?: (notice: { title: string; message?: string }) => void;
+  clientInfo?: () => { ipAddress: string | null; userAgent: string };
+}) => RendererSessionController;
+const rendererControllerPath = '../../src/renderer/pages/super-admin/session/session-controller';
+
+describe("the renderer's super-admin session controller against this server", () => {
+  function memoryStorage(): TokenStorage & { map: Map<string, string> } {
+    const map = new Map<string, string>();
+    return {
+      map,
+      getItem: async (k) => map.get(k) ?? null,
+      setItem: async (k, v) => void map.set(k, v),
+      removeItem: async (k) => void map.delete(k),
+    };
+  }
+  const controllerWith = async (storage: TokenStorage, notices: string[] = []) => {
+    const { SuperAdminSessionController } = (await import(/* @vite-ignore */ rendererControllerPath)) as { SuperAdminSessionController: RendererControllerClass };
+    return new SuperAdminSessionController({
+      api: { supabaseUrl: serverUrl, anonKey },
+      storage,
+      notify: (n) => notices.push(`${n.title}: ${n.message ?? ''}`),
+      clientInfo: () => ({ ipAddress: null, userAgent: USER_AGENT }),
+    });
+  };
+
+  it('signs in, enables MFA, restores the session, signs out, then goes through MFA', async () => {
+    const admin = await createSuperAdmin('sa-renderer');
+    const storage = memoryStorage();
+    const notices: string[] = [];
+    const controller = await controllerWith(storage, notices);
+
+    expect(await controller.signIn(admin.email, 'wrong-password-x')).toEqual({ kind: 'error', message: 'Invalid credentials' });
+    expect(await controller.signIn(admin.email, ADMIN_PASSWORD)).toMatchObject({ kind: 'signed-in', user: { id: admin.id, role: 'super_admin' } });
+    const token = storage.map.get('super_admin_session_token');
+    expect(token).toMatch(/^sa_/);
+
+    const secret = newSecret();
+    expect(await controller.setupMfa(secret, codeFor(secret, currentStep()))).toBe(true);
+    expect(controller.getState()).toMatchObject({ status: 'signed-in', user: { mfaEnabled: true } });
+
+    const restored = await controllerWith(storage);
+    await restored.restore();
+    expect(restored.getState()).toMatchObject({ status: 'signed-in', user: { id: admin.id, mfaEnabled: true } });
+
+    await controller.signOut();
+    expect(storage.map.has('super_admin_session_token')).toBe(false);
+    expect((await call('session', { method: 'GET', session: token })).status).toBe(401);
+
+    expect(await controller.signIn(admin.email, ADMIN_PASSWORD)).toEqual({ kind: 'mfa-required', userId: admin.id });
+    expect(await controller.verifyMfa(wrongCode(secret))).toEqual({ kind: 'error', message: 'Please check your authenticator app and try again' });
+    expect(await controller.verifyMfa(codeFor(secret, currentStep()))).toMatchObject({ kind: 'signed-in', user: { id: admin.id } });
+    expect(controller.getState()).toMatchObject({ status: 'signed-in' });
+    expect(notices).toEqual(expect.arrayContaining(['Sign in failed: Invalid credentials', 'MFA enabled: Your next sign-in will ask for a code', 'Invalid MFA code: Please check your authenticator app and try again']));
+  });
+});
+
 describe('operator command', () => {
   it('node scripts/create-super-admin.mjs EMAIL creates a super admin who can sign in', async () => {
     const email = uniqueEmail('sa-cli');
