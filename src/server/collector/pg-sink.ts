@@ -141,6 +141,12 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
       const duplicates = inBatchDuplicates(batch.hits);
       const client = await pool.connect();
       let broken = false;
+      // A connection that dies between two statements emits 'error' on the checked-out client;
+      // without a listener that would crash the process. The statement in progress fails anyway.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i));
@@ -199,6 +205,7 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
         });
         throw err;
       } finally {
+        client.off('error', onError);
         // A connection that failed mid-transaction is discarded rather than returned to the pool.
         client.release(broken ? true : undefined);
       }

@@ -64,7 +64,13 @@ export class IngestPipeline {
   async resolveWebsite(siteKey: string | undefined): Promise<StepResult<CollectorWebsite>> {
     if (!siteKey) return refuse('missing_site_key', 'Missing site key: add ?site=YOUR_SITE_KEY (your website\'s site key) to the collector URL.');
     if (!isPlausibleSiteKey(siteKey)) return refuse('unknown_site_key', 'Unknown site key. Copy the tracker snippet from your website\'s settings in Tracklint.');
-    const website = await this.parts.directory.lookup(siteKey);
+    let website: CollectorWebsite | null;
+    try {
+      website = await this.parts.directory.lookup(siteKey);
+    } catch (err) {
+      this.parts.log.warn('collector: website lookup failed', { error: err instanceof Error ? err.message : String(err) });
+      return refuse('storage_unavailable', 'Storage is temporarily unavailable; send the hit again shortly.');
+    }
     if (!website) return refuse('unknown_site_key', 'Unknown site key. Copy the tracker snippet from your website\'s settings in Tracklint.');
     if (!website.isActive) return refuse('website_inactive', 'This website is inactive in Tracklint; activate it to collect hits again.');
     return pass(website);
@@ -167,7 +173,7 @@ export class IngestPipeline {
 
     if (admitted.length > 0) {
       const queued = this.writer.tryEnqueue(
-        admitted.map(({ hit }) => ({ admitted: hit, organizationId: website.organizationId, websiteId: website.id, verifies: origin.value.fromSiteDomain })),
+        admitted.map(({ hit }) => ({ admitted: hit, organizationId: website.organizationId, websiteId: website.id, verifies: origin.value.fromSiteDomain && !website.verified })),
       );
       if (queued === 'full' || queued === 'shutting_down') {
         this.parts.quota.settle(website.organizationId, admitted.length, 0);

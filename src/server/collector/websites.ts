@@ -119,7 +119,13 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       if (hit && hit.expiresAt > now()) return hit.website;
       let pending = inflight.get(siteKey);
       if (!pending) {
-        pending = load(siteKey).finally(() => inflight.delete(siteKey));
+        // Stale if error: while Postgres is unreachable, a website seen before keeps being served.
+        pending = load(siteKey)
+          .catch((err: unknown) => {
+            if (hit) return hit.website;
+            throw err;
+          })
+          .finally(() => inflight.delete(siteKey));
         inflight.set(siteKey, pending);
       }
       return pending;
