@@ -6,6 +6,13 @@ export interface FileCapture {
   request: CapturedRequest;
   /** `#` comment lines of a raw request file. */
   comments: string[];
+  /** A Measurement Protocol body without its URL: measurement_id / api_secret are unknown. */
+  bodyOnly?: boolean;
+}
+
+export interface CaptureFileOptions {
+  /** Measurement ID to put in the URL of body-only Measurement Protocol files. */
+  measurementId?: string;
 }
 
 export type CaptureFileKind = 'raw' | 'har' | 'mp_json';
@@ -23,7 +30,7 @@ const DEFAULT_MP_URL = 'https://www.google-analytics.com/mp/collect';
  * optional `BODY:`), a HAR export (every GA4 request in it) or a Measurement Protocol JSON body.
  * Pure (no I/O) so the validation page can use it on an uploaded file too.
  */
-export function parseCaptureFile(text: string, name = 'input'): CaptureFileResult {
+export function parseCaptureFile(text: string, name = 'input', options: CaptureFileOptions = {}): CaptureFileResult {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   if (trimmed === '') return { ok: false, error: `${name}: the file is empty.` };
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
@@ -33,7 +40,7 @@ export function parseCaptureFile(text: string, name = 'input'): CaptureFileResul
     } catch {
       return { ok: false, error: `${name}: the file looks like JSON but does not parse.` };
     }
-    return fromJson(json, name);
+    return fromJson(json, name, options);
   }
   return fromRaw(trimmed, name);
 }
@@ -42,7 +49,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function fromJson(json: unknown, name: string): CaptureFileResult {
+function fromJson(json: unknown, name: string, options: CaptureFileOptions): CaptureFileResult {
   if (isObject(json) && isObject(json.log) && Array.isArray(json.log.entries)) return fromHar(json.log.entries, name);
   const bodies = Array.isArray(json) ? json : [json];
   const captures: FileCapture[] = [];
@@ -50,11 +57,14 @@ function fromJson(json: unknown, name: string): CaptureFileResult {
     const b = bodies[i];
     if (!isObject(b) || !('events' in b || 'client_id' in b || 'app_instance_id' in b))
       return { ok: false, error: `${name}: JSON entry ${i} is neither a HAR export nor a Measurement Protocol body (no "events").` };
-    captures.push({
+    const url = options.measurementId ? `${DEFAULT_MP_URL}?measurement_id=${encodeURIComponent(options.measurementId)}` : DEFAULT_MP_URL;
+    const capture: FileCapture = {
       label: bodies.length > 1 ? `${name} [${i}]` : name,
-      request: { method: 'POST', url: DEFAULT_MP_URL, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) },
+      request: { method: 'POST', url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) },
       comments: [],
-    });
+    };
+    if (!options.measurementId) capture.bodyOnly = true;
+    captures.push(capture);
   }
   return { ok: true, kind: 'mp_json', captures };
 }
@@ -66,7 +76,8 @@ function fromHar(entries: unknown[], name: string): CaptureFileResult {
     if (!isObject(entry) || !isObject(entry.request)) continue;
     const req = entry.request;
     const url = typeof req.url === 'string' ? req.url : '';
-    if (!GA4_PATH.test(url)) continue;
+    // Google Signals / ads pings share the path but are not GA4 events.
+    if (!GA4_PATH.test(url) || url.includes('stats.g.doubleclick.net')) continue;
     const headers: Record<string, string> = {};
     if (Array.isArray(req.headers))
       for (const h of req.headers)

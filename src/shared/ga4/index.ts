@@ -29,6 +29,6 @@ export type { SafeRegex } from './safe-regex';
 export { toDebugValidationResponse } from './debug-response';
 export type { DebugValidationMessage, DebugValidationResponse } from './debug-response';
 export { parseCaptureFile } from './capture-files';
-export type { CaptureFileKind, CaptureFileResult, FileCapture } from './capture-files';
+export type { CaptureFileKind, CaptureFileOptions, CaptureFileResult, FileCapture } from './capture-files';
 export { decodeGcd, decodeGcdLetter } from './consent';
 export type * from './types';

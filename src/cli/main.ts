@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import {
+  createInMemoryHistory,
+  createValidator,
+  parseCaptureFile,
+  type FileCapture,
+  type RuleSettings,
+} from '../shared/ga4';
+import { formatResult } from './report';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const USAGE = `Usage: tracklint validate [--json] [--settings FILE] [--measurement-id ID] FILE...
+
+Validates GA4 requests against Tracklint's rules and prints a report per request.
+
+FILE may be:
+  - a raw request file (# comments, METHOD:, URL:, optional BODY:),
+  - a Measurement Protocol JSON body (or an array of bodies),
+  - a HAR file exported from the browser's developer tools (every GA4 request in it).
+
+Options:
+  --json           print one JSON result per request (one per line) instead of the report
+  --settings FILE  rule settings as JSON: {"facts": {...}, "rules": {...}, "customRules": [...]}
+  --measurement-id ID
+                   measurement ID for Measurement Protocol JSON files (their URL is not in the file;
+                   without it the measurement ID checks are skipped for them)
+  -h, --help       show this help
+
+Exit codes: 0 no error-severity issue, 1 at least one error, 2 bad arguments or unreadable files.
+`;
+
+interface Args {
+  json: boolean;
+  settingsFile?: string;
+  measurementId?: string;
+  files: string[];
+}
+
+function parseArgs(argv: string[]): Args | string {
+  const [command, ...rest] = argv;
+  if (command !== 'validate') return command === undefined ? 'missing command' : `unknown command "${command}"`;
+  const args: Args = { json: false, files: [] };
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i] as string;
+    if (a === '--json') args.json = true;
+    else if (a === '--settings') {
+      const f = rest[++i];
+      if (!f) return '--settings needs a file';
+      args.settingsFile = f;
+    } else if (a === '--measurement-id') {
+      const id = rest[++i];
+      if (!id) return '--measurement-id needs an ID';
+      args.measurementId = id;
+    } else if (a === '--') {
+      args.files.push(...rest.slice(i + 1));
+      break;
+    } else if (a.startsWith('-')) return `unknown option "${a}"`;
+    else args.files.push(a);
+  }
+  if (args.files.length === 0) return 'no FILE given';
+  return args;
+}
+
+function readText(file: string): { ok: true; text: string } | { ok: false; error: string } {
+  try {
+    return { ok: true, text: readFileSync(file, 'utf8') };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { ok: false, error: `${file}: cannot read the file${code ? ` (${code})` : ''}.` };
+  }
+}
+
+/** Runs the CLI; returns the exit code. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  if (argv.includes('-h') || argv.includes('--help')) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    io.stderr(`tracklint: ${args}\n\n${USAGE}`);
+    return 2;
+  }
+
+  let settings: RuleSettings = {};
+  if (args.settingsFile) {
+    const read = readText(args.settingsFile);
+    if (!read.ok) {
+      io.stderr(`tracklint: ${read.error}\n`);
+      return 2;
+    }
+    try {
+      settings = JSON.parse(read.text) as RuleSettings;
+    } catch {
+      io.stderr(`tracklint: ${args.settingsFile}: the settings file is not valid JSON.\n`);
+      return 2;
+    }
+  }
+
+  // Read and parse every file first: nothing is validated when one of them is unusable.
+  const captures: FileCapture[] = [];
+  const problems: string[] = [];
+  for (const file of args.files) {
+    const read = readText(file);
+    if (!read.ok) {
+      problems.push(read.error);
+      continue;
+    }
+    const parsed = parseCaptureFile(read.text, file, args.measurementId ? { measurementId: args.measurementId } : {});
+    if (!parsed.ok) problems.push(parsed.error);
+    else if (parsed.captures.length === 0) problems.push(`${file}: no GA4 request found in the file.`);
+    else captures.push(...parsed.captures);
+  }
+  if (problems.length > 0) {
+    io.stderr(`${problems.map((p) => `tracklint: ${p}`).join('\n')}\n`);
+    return 2;
+  }
+
+  const validator = createValidator(settings);
+  // Body-only MP files carry no URL: checks of the URL's measurement ID cannot apply to them.
+  const bodyOnlyValidator = createValidator({
+    ...settings,
+    rules: { ...settings.rules, 'basic.tid_format': { enabled: false }, 'basic.tid_expected': { enabled: false } },
+  });
+  for (const { id, errors } of validator.customRuleErrors)
+    io.stderr(`tracklint: custom rule "${id}" skipped: ${errors.map((e) => `${e.path || '(rule)'}: ${e.message}`).join('; ')}\n`);
+  // One history for the whole run, so repeats across the files of a session are detected.
+  const history = createInMemoryHistory();
+  let errors = 0;
+  for (const capture of captures) {
+    const result = (capture.bodyOnly ? bodyOnlyValidator : validator).validate(capture.request, { history });
+    errors += result.counts.error + (result.decodeError ? 1 : 0);
+    io.stdout(args.json ? `${JSON.stringify({ file: capture.label, ...result })}\n` : `${formatResult(capture.label, result)}\n`);
+  }
+  if (!args.json) io.stdout(`${captures.length} request${captures.length === 1 ? '' : 's'} checked, ${errors} error${errors === 1 ? '' : 's'}.\n`);
+  return errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const BIN = path.join(repoRoot, 'bin/tracklint.mjs');
+const HITS = path.resolve(repoRoot, '../shared/ga4/hits');
+const FIXTURES = path.join(repoRoot, 'tests/fixtures/ga4');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function tracklint(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: repoRoot, timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('tracklint validate (child process)', () => {
+  it('reports a corpus request: decoded events, then issues, exit 1 on errors', async () => {
+    const run = await tracklint('validate', path.join(HITS, '31_purchase_mock_no_cid_no_txn.txt'));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('31_purchase_mock_no_cid_no_txn.txt');
+    expect(run.stdout).toMatch(/events:\n\s+\[0\] purchase .*1 item \(123\)/);
+    expect(run.stdout).toMatch(/ERROR\s+ecom\.purchase_transaction_id\s+events\[0\]\.params\.transaction_id\s+purchase has no transaction_id\./);
+    expect(run.stdout).toMatch(/ERROR\s+basic\.cid_present\s+cid\s+/);
+    expect(run.stdout.indexOf('events:')).toBeLessThan(run.stdout.indexOf('issues:'));
+  }, 60_000);
+
+  it('validates every GA4 request of a HAR file and skips the rest', async () => {
+    const run = await tracklint('validate', path.join(FIXTURES, 'shop-session.har'));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('shop-session.har entry 1');
+    expect(run.stdout).toContain('shop-session.har entry 3');
+    expect(run.stdout).not.toContain('entry 0'); // app.js
+    expect(run.stdout).not.toContain('entry 2'); // stats.g.doubleclick.net
+    expect(run.stdout).toMatch(/\[1\] purchase/);
+    expect(run.stdout).toContain('ecom.purchase_transaction_id');
+    expect(run.stdout).toContain('2 requests checked, 1 error.');
+  }, 60_000);
+
+  it('prints one JSON result per request with --json', async () => {
+    const run = await tracklint('validate', '--json', path.join(FIXTURES, 'mp-refund.json'), path.join(FIXTURES, 'shop-session.har'));
+    expect(run.code).toBe(1);
+    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ file: path.join(FIXTURES, 'mp-refund.json'), status: 'fail', request: { format: 'mp' } });
+    expect(lines[0].events[0].name).toBe('refund');
+    expect(lines[0].issues.map((i: { ruleId: string }) => i.ruleId)).toContain('ecom.currency_iso4217');
+    expect(lines[1].request.format).toBe('gtag');
+  }, 60_000);
+
+  it('exits 0 when no error-severity issue is found', async () => {
+    const run = await tracklint('validate', path.join(FIXTURES, 'mp-clean.json'));
+    expect(run.stdout).toContain('[0] login');
+    expect(run.stdout).toContain('0 errors.');
+    expect(run.code).toBe(0);
+  }, 60_000);
+
+  it('exits 2 with the usage on bad arguments', async () => {
+    for (const args of [[], ['lint', 'x'], ['validate'], ['validate', '--frobnicate', 'x']]) {
+      const run = await tracklint(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('Usage: tracklint validate');
+    }
+  }, 60_000);
+
+  it('exits 2 on unreadable or unrecognised files, naming them', async () => {
+    const missing = await tracklint('validate', path.join(FIXTURES, 'does-not-exist.har'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('does-not-exist.har: cannot read the file');
+    const wrong = await tracklint('validate', path.join(repoRoot, 'package.json'));
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('package.json');
+    expect(wrong.stdout).toBe('');
+  }, 60_000);
+});
