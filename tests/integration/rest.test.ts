@@ -64,6 +64,12 @@ const fixtureSql = `
     as $$ select * from public.rest_fixture_tasks where project_id = p_project and done is not true order by id $$;
   create or replace function public.rest_fixture_add(a integer, b integer default 10)
     returns integer language sql immutable as $$ select a + b $$;
+  create or replace function public.rest_fixture_touch(label text)
+    returns void language plpgsql security definer set search_path = '' as $$
+    begin insert into public.rest_fixture_labels values (100 + (select count(*) from public.rest_fixture_labels), label); end $$;
+  create or replace function public.rest_fixture_points(p_project bigint)
+    returns table (points integer) language sql stable
+    as $$ select t.points from public.rest_fixture_tasks t where t.project_id = p_project order by t.points $$;
   create or replace function public.rest_fixture_fail(msg text)
     returns void language plpgsql as $$ begin raise exception '%', msg; end $$;
 `;
@@ -116,7 +122,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql(`drop table if exists public.rest_fixture_task_labels, public.rest_fixture_labels, public.rest_fixture_tasks, public.rest_fixture_projects, public.rest_fixture_late cascade;
-    drop function if exists public.rest_fixture_open_tasks(bigint), public.rest_fixture_add(integer, integer), public.rest_fixture_fail(text)`);
+    drop function if exists public.rest_fixture_open_tasks(bigint), public.rest_fixture_add(integer, integer), public.rest_fixture_fail(text),
+      public.rest_fixture_touch(text), public.rest_fixture_points(bigint)`);
 });
 
 describe('select and embedding', () => {
@@ -362,6 +369,20 @@ describe('rpc', () => {
     expect((all.data as { title: string }[]).map((t) => t.title)).toEqual(['build it', 'ship it']);
     const filtered = await alice.client.rpc('rest_fixture_open_tasks', { p_project: alphaId }).select('title').gt('points', 6);
     expect(filtered.data).toEqual([{ title: 'build it' }]);
+  });
+
+  it('returns RETURNS TABLE rows as objects, even with one column', async () => {
+    expect((await alice.client.rpc('rest_fixture_points', { p_project: alphaId })).data).toEqual([{ points: 3 }, { points: 5 }, { points: 8 }]);
+  });
+
+  it('runs GET calls read-only: a function that writes is refused (405) and writes nothing; by POST it runs (204)', async () => {
+    const viaGet = await alice.client.rpc('rest_fixture_touch', { label: 'by-get' }, { get: true });
+    expect(viaGet.status).toBe(405);
+    expect(viaGet.error).toMatchObject({ code: '25006' });
+    expect(await sql(`select 1 from public.rest_fixture_labels where name = 'by-get'`)).toEqual([]);
+    const viaPost = await alice.client.rpc('rest_fixture_touch', { label: 'by-post' });
+    expect(viaPost).toMatchObject({ status: 204, error: null, data: null });
+    expect(await sql(`select name from public.rest_fixture_labels where name = 'by-post'`)).toEqual([{ name: 'by-post' }]);
   });
 
   it('reports unknown functions (404 PGRST202) and raised exceptions (400 P0001)', async () => {

@@ -221,7 +221,7 @@ export function callFunction(env: HandlerEnv) {
 
     const { built, result } = await withSchema(env.store, startedAt, async (cache) => {
       const built = build(cache);
-      const result = await runAsCaller(env.deps, claims, prefs, !isPost, async (client) => {
+      const result = await runAsCaller(env.deps, claims, prefs, !isPost || built.readOnly, async (client) => {
         const res = await client.query<{ total: string | null; page_total: string; body: string }>(built.sql, built.params);
         if (built.kind === 'void') return undefined;
         const row = res.rows[0]!;

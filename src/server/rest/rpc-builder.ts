@@ -87,16 +87,21 @@ export interface RpcQueryOptions {
   rootRange?: Range;
 }
 
-export type RpcQuery = BuiltQuery & { kind: 'void' | 'scalar' | 'rows'; countSql?: string };
+export type RpcQuery = BuiltQuery & {
+  kind: 'void' | 'scalar' | 'rows';
+  /** PostgREST runs STABLE and IMMUTABLE functions in a read-only transaction, whatever the method. */
+  readOnly: boolean;
+};
 
 export function buildRpcQuery(ctx: BuildContext, call: ResolvedCall, args: RpcArgs, options: RpcQueryOptions): RpcQuery {
   const { fn } = call;
   const expr = callExpression(call, args, ctx.params);
   const { returns } = fn;
-  if (returns.kind === 'void') return { kind: 'void', sql: `select ${expr}`, params: ctx.params.values };
+  const readOnly = fn.volatility !== 'volatile';
+  if (returns.kind === 'void') return { kind: 'void', readOnly, sql: `select ${expr}`, params: ctx.params.values };
 
   if (returns.kind === 'scalar' && !fn.returnsSet) {
-    return { kind: 'scalar', sql: `select null::bigint as total, 1 as page_total, to_json(${expr})::text as body`, params: ctx.params.values };
+    return { kind: 'scalar', readOnly, sql: `select null::bigint as total, 1 as page_total, to_json(${expr})::text as body`, params: ctx.params.values };
   }
 
   if (returns.kind === 'scalar') {
@@ -113,7 +118,7 @@ export function buildRpcQuery(ctx: BuildContext, call: ResolvedCall, args: RpcAr
     const sql =
       `with pgrst_call as materialized (select pgrst_s.pgrst_scalar from ${expr} as pgrst_s(pgrst_scalar)) ` +
       `select ${total} as total, count(*) as page_total, ${body} as body from (select pgrst_scalar from pgrst_call ${range}) pgrst_r`;
-    return { kind: 'rows', sql, params: ctx.params.values, countSql: 'select 1 from pgrst_call' };
+    return { kind: 'rows', readOnly, sql, params: ctx.params.values };
   }
 
   // Composite rows: the function's result is read like a table, with select, filters and order.
@@ -129,5 +134,5 @@ export function buildRpcQuery(ctx: BuildContext, call: ResolvedCall, args: RpcAr
       withClause: `with pgrst_call as materialized (select * from ${expr})`,
     },
   );
-  return { kind: fn.returnsSet ? 'rows' : 'scalar', sql: built.sql, params: built.params, countSql: built.countSql };
+  return { kind: fn.returnsSet ? 'rows' : 'scalar', readOnly, sql: built.sql, params: built.params };
 }

@@ -133,17 +133,20 @@ function describeFunction(
 ): FunctionInfo {
   const args: FunctionArg[] = [];
   const outColumns: ColumnInfo[] = [];
+  let returnsTable = false;
   fn.arg_types.forEach((type, i) => {
     const mode = fn.arg_modes?.[i] ?? 'i';
     const name = fn.arg_names?.[i] ?? '';
     if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name, type, hasDefault: false });
     if (mode === 'o' || mode === 'b' || mode === 't') outColumns.push({ name, type, nullable: true, hasDefault: false });
+    if (mode === 't') returnsTable = true;
   });
   for (let i = args.length - fn.nargdefaults; i < args.length; i++) if (args[i]) args[i]!.hasDefault = true;
 
   let returns: FunctionInfo['returns'];
   if (fn.ret_type === 'void') returns = { kind: 'void' };
-  else if (outColumns.length > 1 || (fn.ret_type === 'record' && outColumns.length > 0)) returns = { kind: 'composite', columns: outColumns };
+  // RETURNS TABLE(...) and several OUT parameters give rows with named columns, even with one column.
+  else if (returnsTable || outColumns.length > 1 || (fn.ret_type === 'record' && outColumns.length > 0)) returns = { kind: 'composite', columns: outColumns };
   else if (fn.ret_typtype === 'c') {
     const table = fn.ret_table ? tables.get(fn.ret_table) : undefined;
     returns = {
