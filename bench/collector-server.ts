@@ -1,0 +1,70 @@
+/**
+ * The server side of `npm run bench`: a real Tracklint server (embedded Postgres in a temporary
+ * data directory) with one enterprise organization and website, plus a bare node:http endpoint
+ * that reads the body and answers 200, for the ratio. Prints one JSON line with what the load
+ * generator needs, then serves until it receives SIGTERM.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/server/config';
+import { createLogger } from '../src/server/logger';
+import { startServer } from '../src/server/server';
+import { parseCaptureFile } from '../src/shared/ga4';
+
+const DOMAIN = 'bench.example.com';
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-bench-'));
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const server = await startServer(config, createLogger('error'));
+  const pool = server.deps.db.pool;
+  const user = await pool.query<{ id: string }>("insert into auth.users (email) values ('bench@tracklint.test') returning id");
+  const org = await pool.query<{ id: string }>("insert into public.organizations (name, slug, plan, created_by) values ('Bench', 'bench', 'enterprise', $1) returning id", [user.rows[0]!.id]);
+  const site = await pool.query<{ id: string; site_key: string }>("insert into public.websites (organization_id, name, domain) values ($1, 'Bench', $2) returning id, site_key", [org.rows[0]!.id, DOMAIN]);
+
+  // Realistic hits: every gtag request of the shared corpus (the tracker only mirrors /g/collect).
+  const dir = path.resolve(process.cwd(), '../shared/ga4/hits');
+  const hits = readdirSync(dir)
+    .sort()
+    .map((f) => parseCaptureFile(readFileSync(path.join(dir, f), 'utf8'), f))
+    .flatMap((r) => (r.ok ? r.captures.map((c) => c.request) : []))
+    .filter((r) => r.url.includes('/g/collect'))
+    .map((r) => ({ m: r.method, u: r.url, b: typeof r.body === 'string' ? r.body : '' }));
+
+  const bare = http.createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  const barePort = await new Promise<number>((resolve) => bare.listen(0, '127.0.0.1', () => resolve((bare.address() as { port: number }).port)));
+
+  process.stdout.write(
+    JSON.stringify({
+      url: server.url.replace('localhost', '127.0.0.1'),
+      bareUrl: `http://127.0.0.1:${barePort}`,
+      siteKey: site.rows[0]!.site_key,
+      websiteId: site.rows[0]!.id,
+      origin: `https://${DOMAIN}`,
+      databaseUrl: (pool.options as { connectionString: string }).connectionString,
+      hits,
+    }) + '\n',
+  );
+
+  const stop = async () => {
+    bare.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench server failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// npm run bench: drives the collector over loopback with realistic tracker batches for a fixed
+// time at a fixed concurrency, then the same load against a bare node:http endpoint, and prints
+// accepted hits per second, p50/p99 latency and errors for both, and their ratio. At the end it
+// checks in Postgres that every acknowledged hit is durably stored.
+//
+// Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (10 hits per request).
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import readline from 'node:readline';
+import pg from 'pg';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const BATCH = Number(process.env.BENCH_BATCH ?? 10);
+const WARMUP_SECONDS = 2;
+
+function startServer() {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), '--import', 'tsx', 'bench/collector-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Sends batches back to back from CONCURRENCY connections for `seconds`; counts acknowledged hits. */
+async function drive(target, info, seconds, { record = true } = {}) {
+  const url = new URL(target);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+  let seq = 0;
+  let hitIndex = 0;
+  const latencies = [];
+  let accepted = 0;
+  let requests = 0;
+  const errors = {};
+  const deadline = Date.now() + seconds * 1000;
+
+  function body() {
+    const hits = [];
+    for (let i = 0; i < BATCH; i++) {
+      const h = info.hits[hitIndex++ % info.hits.length];
+      hits.push({ k: `b${run}x${(seq++).toString(36)}`, m: h.m, u: h.u, b: h.b });
+    }
+    return JSON.stringify({ v: 1, hits });
+  }
+
+  function once() {
+    const payload = body();
+    const started = process.hrtime.bigint();
+    return new Promise((resolve) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: `/collect/g?site=${info.siteKey}`, method: 'POST', agent, headers: { 'content-type': 'text/plain', origin: info.origin, 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            const ms = Number(process.hrtime.bigint() - started) / 1e6;
+            requests += 1;
+            if (record) latencies.push(ms);
+            if (res.statusCode === 200) {
+              const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+              accepted += json.stored === undefined ? BATCH : json.stored + json.duplicates;
+            } else errors[res.statusCode] = (errors[res.statusCode] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => {
+        errors[err.code ?? 'error'] = (errors[err.code ?? 'error'] ?? 0) + 1;
+        resolve();
+      });
+      req.end(payload);
+    });
+  }
+
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < deadline) await once();
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { elapsed, requests, accepted, hitsPerSecond: accepted / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+function line(label, r) {
+  const errs = Object.entries(r.errors).map(([k, v]) => `${k}:${v}`).join(' ') || 'none';
+  return `${label.padEnd(22)} ${r.hitsPerSecond.toFixed(0).padStart(8)} hits/s  ${(r.requests / r.elapsed).toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${errs}`;
+}
+
+const { child, info } = await startServer();
+try {
+  console.log(`Tracklint collector bench: ${SECONDS}s per target, ${CONCURRENCY} connections, ${BATCH} hits per request, ${info.hits.length} distinct corpus hits`);
+  await drive(info.url, info, WARMUP_SECONDS, { record: false });
+  const db = new pg.Client({ connectionString: info.databaseUrl });
+  await db.connect();
+  const before = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
+  const collector = await drive(info.url, info, SECONDS);
+  const after = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
+  const issues = Number((await db.query('select count(*)::bigint as n from public.collected_request_issues where website_id = $1', [info.websiteId])).rows[0].n);
+  await db.end();
+  const bare = await drive(info.bareUrl, info, SECONDS);
+  console.log(line('collector (stored)', collector));
+  console.log(line('bare node:http', bare));
+  console.log(`ratio collector / bare: ${((collector.hitsPerSecond / bare.hitsPerSecond) * 100).toFixed(1)}%`);
+  const stored = after - before;
+  console.log(`durably stored in Postgres during the run: ${stored} rows (${(stored / collector.elapsed).toFixed(0)}/s), acknowledged: ${collector.accepted}, issue rows in total: ${issues}`);
+  if (stored !== collector.accepted) {
+    console.error(`MISMATCH: ${collector.accepted} acknowledged but ${stored} stored`);
+    process.exitCode = 1;
+  }
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
