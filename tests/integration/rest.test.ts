@@ -70,6 +70,8 @@ const fixtureSql = `
   create or replace function public.rest_fixture_points(p_project bigint)
     returns table (points integer) language sql stable
     as $$ select t.points from public.rest_fixture_tasks t where t.project_id = p_project order by t.points $$;
+  create or replace function public.rest_fixture_echo(jsonb)
+    returns jsonb language sql immutable as $$ select jsonb_build_object('got', $1) $$;
   create or replace function public.rest_fixture_fail(msg text)
     returns void language plpgsql as $$ begin raise exception '%', msg; end $$;
 `;
@@ -123,7 +125,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql(`drop table if exists public.rest_fixture_task_labels, public.rest_fixture_labels, public.rest_fixture_tasks, public.rest_fixture_projects, public.rest_fixture_late cascade;
     drop function if exists public.rest_fixture_open_tasks(bigint), public.rest_fixture_add(integer, integer), public.rest_fixture_fail(text),
-      public.rest_fixture_touch(text), public.rest_fixture_points(bigint)`);
+      public.rest_fixture_touch(text), public.rest_fixture_points(bigint), public.rest_fixture_echo(jsonb)`);
 });
 
 describe('select and embedding', () => {
@@ -369,6 +371,18 @@ describe('rpc', () => {
     expect((all.data as { title: string }[]).map((t) => t.title)).toEqual(['build it', 'ship it']);
     const filtered = await alice.client.rpc('rest_fixture_open_tasks', { p_project: alphaId }).select('title').gt('points', 6);
     expect(filtered.data).toEqual([{ title: 'build it' }]);
+  });
+
+  it('passes the whole body to a function with one unnamed jsonb argument', async () => {
+    expect((await alice.client.rpc('rest_fixture_echo', { any: ['thing', 1] })).data).toEqual({ got: { any: ['thing', 1] } });
+    const single = await rest('rpc/rest_fixture_echo', {
+      method: 'POST',
+      token: alice.accessToken,
+      headers: { 'content-type': 'application/json', Prefer: 'params=single-object' },
+      body: JSON.stringify({ x: 1 }),
+    });
+    expect(single.json).toEqual({ got: { x: 1 } });
+    expect(single.headers.get('preference-applied')).toBe('params=single-object');
   });
 
   it('returns RETURNS TABLE rows as objects, even with one column', async () => {
