@@ -29,12 +29,27 @@ export const DAY = 24 * HOUR;
 
 /** Key builders: the single source of truth for every key a rule may read. */
 export const historyKeys = {
+  /** ecom.duplicate_transaction, ecom.refund_has_purchase */
   transaction: (tid: string, transactionId: string) => `txn|${tid}|${transactionId}`,
-  session: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}`,
-  client: (tid: string, cid: string) => `client|${tid}|${cid}`,
+  /** sess.session_start_once */
+  sessionStarts: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|ss`,
+  /** ecom.funnel_order */
+  sessionFunnel: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|funnel`,
+  /** attr.referrer_loss */
+  sessionHits: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|hits`,
+  /** gdpr.consent_before_update */
+  sessionConsent: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|consent`,
+  /** gdpr.consent_flapping */
+  clientConsent: (tid: string, cid: string) => `client|${tid}|${cid}|consent`,
+  /** sess.sid_regression */
+  clientSessionCount: (tid: string, cid: string) => `client|${tid}|${cid}|sct`,
+  /** sess.hit_counter_monotonic */
   pageLoad: (tid: string, cid: string, pageLoadId: string) => `page|${tid}|${cid}|${pageLoadId}`,
+  /** dq.event_name_case */
   eventNames: (tid: string) => `names|${tid}`,
+  /** dq.volume_anomaly */
   volume: (tid: string) => `volume|${tid}`,
+  /** dq.duplicate_hit */
   hit: (tid: string, fingerprint: string) => `hit|${tid}|${fingerprint}`,
 } as const;
 
@@ -69,13 +84,20 @@ export function historyKeysFor(req: DecodedRequest): string[] {
   const fp = hitFingerprint(req);
   if (fp) keys.add(historyKeys.hit(tid, fp));
   if (cid) {
-    keys.add(historyKeys.client(tid, cid));
+    keys.add(historyKeys.clientConsent(tid, cid));
+    keys.add(historyKeys.clientSessionCount(tid, cid));
     if (req.pageLoadId) keys.add(historyKeys.pageLoad(tid, cid, req.pageLoadId));
   }
   for (const ev of req.events) {
     const txn = ev.params.transaction_id;
-    if (typeof txn === 'string' && txn !== '') keys.add(historyKeys.transaction(tid, txn));
-    if (cid && ev.session.id !== undefined) keys.add(historyKeys.session(tid, cid, String(ev.session.id)));
+    if ((typeof txn === 'string' && txn !== '') || typeof txn === 'number') keys.add(historyKeys.transaction(tid, String(txn)));
+    if (cid && ev.session.id !== undefined) {
+      const sid = String(ev.session.id);
+      keys.add(historyKeys.sessionStarts(tid, cid, sid));
+      keys.add(historyKeys.sessionFunnel(tid, cid, sid));
+      keys.add(historyKeys.sessionHits(tid, cid, sid));
+      keys.add(historyKeys.sessionConsent(tid, cid, sid));
+    }
   }
   return [...keys];
 }

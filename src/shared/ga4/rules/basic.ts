@@ -222,6 +222,8 @@ export const basicRules: Rule[] = [
       const uid = ctx.req.userId;
       if (uid !== undefined && uid.length > LIMITS.userIdLength)
         ctx.emit(ctx.req.format === 'gtag' ? 'uid' : 'user_id', `User ID is ${uid.length} characters; the limit is ${LIMITS.userIdLength}.`, 'VALUE_OUT_OF_BOUNDS');
+      // MP pages come from params (checked per event below); only gtag's dl/dr/dt are checked here.
+      if (ctx.req.format !== 'gtag') return;
       for (const { page, event } of ctx.pages) {
         const at = `events[${event.index}]`;
         if (page.location && page.location.length > LIMITS.pageLocationLength)

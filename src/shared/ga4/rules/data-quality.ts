@@ -91,6 +91,8 @@ export const dataQualityRules: Rule[] = [
     explanation: 'An email address was found in the page URL, referrer, title, a parameter, a user property or an item. Sending PII breaks Google\'s terms and can get the property deleted. Remove it at the source (form GET parameters, data layer) or redact it in the tag.',
     reference: PII_REF,
     checkRequest(ctx) {
+      // MP page fields are event params, scanned per event below.
+      if (ctx.req.format !== 'gtag') return;
       for (const { page, event } of ctx.pages) {
         const at = `events[${event.index}].page`;
         if (page.location && containsEmail(page.location)) ctx.emit(`${at}.location`, 'The page URL contains an email address.');

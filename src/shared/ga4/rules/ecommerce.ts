@@ -373,7 +373,7 @@ export const ecommerceRules: Rule[] = [
       const isCart = ev.name === 'add_to_cart';
       const isCheckout = ev.name === 'begin_checkout';
       if (!isCart && !isCheckout && ev.name !== 'purchase') return;
-      const key = historyKeys.session(scopeOf(req), cid, String(ev.session.id)) + '|funnel';
+      const key = historyKeys.sessionFunnel(scopeOf(req), cid, String(ev.session.id));
       const prev = history.get(key) as FunnelRecord | undefined;
       if (ev.name === 'purchase') {
         if (!prev?.cart && !prev?.checkout) ctx.emit(`${at}.name`, 'purchase in a session with no add_to_cart or begin_checkout before it.');

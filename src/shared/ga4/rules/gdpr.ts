@@ -265,7 +265,7 @@ export const gdprRules: Rule[] = [
       if (!history || !cid || !consent) return;
       const state = `${adStorageState(consent) ?? '-'}/${analyticsState(consent) ?? '-'}`;
       if (state === '-/-') return;
-      const key = historyKeys.client(scopeOf(req), cid) + '|consent';
+      const key = historyKeys.clientConsent(scopeOf(req), cid);
       const prev = (history.get(key) as ClientConsentRecord | undefined) ?? {};
       let changes = (prev.changes ?? []).filter((t) => ctx.now - t <= FLAP_WINDOW_MS);
       if (prev.last !== undefined && prev.last !== state) {
@@ -291,7 +291,7 @@ export const gdprRules: Rule[] = [
       const cid = clientOf(req);
       const first = req.events[0];
       if (!history || !cid || !first || first.session.id === undefined || req.format !== 'gtag') return;
-      const key = historyKeys.session(scopeOf(req), cid, String(first.session.id)) + '|consent';
+      const key = historyKeys.sessionConsent(scopeOf(req), cid, String(first.session.id));
       const prev = history.get(key) as SessionConsentRecord | undefined;
       const state = analyticsState(first.consent);
       if (state === undefined) return;

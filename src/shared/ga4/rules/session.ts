@@ -27,9 +27,6 @@ interface PageLoadRecord {
   lastSeq?: number;
 }
 
-function sessionKeyOf(tid: string, cid: string, sid: string | number): string {
-  return historyKeys.session(tid, cid, String(sid));
-}
 
 function timestampMs(v: ParamValue | undefined): number | undefined {
   const n = num(v);
@@ -142,7 +139,7 @@ export const sessionRules: Rule[] = [
       const { history, req } = ctx;
       const cid = clientOf(req);
       if (!history || !cid || !ev.session.sessionStart || ev.session.id === undefined) return;
-      const key = sessionKeyOf(scopeOf(req), cid, ev.session.id) + '|ss';
+      const key = historyKeys.sessionStarts(scopeOf(req), cid, String(ev.session.id));
       const prev = history.get(key) as SessionRecord | undefined;
       const starts = (prev?.starts ?? 0) + 1;
       if (starts > 1) ctx.emit(`${at}._ss`, `session_start #${starts} for session ${show(ev.session.id)} of client ${show(cid, 30)}.`);
@@ -163,7 +160,7 @@ export const sessionRules: Rule[] = [
       const cid = clientOf(req);
       const sct = num(req.events[0]?.session.number);
       if (!history || !cid || !Number.isFinite(sct)) return;
-      const key = historyKeys.client(scopeOf(req), cid) + '|sct';
+      const key = historyKeys.clientSessionCount(scopeOf(req), cid);
       const prev = history.get(key) as ClientSessionRecord | undefined;
       if (prev?.maxSct !== undefined && sct < prev.maxSct) ctx.emit('sct', `Session count dropped from ${prev.maxSct} to ${sct} for client ${show(cid, 30)}.`);
       history.set(key, { maxSct: Math.max(sct, prev?.maxSct ?? 0) }, 30 * DAY);
@@ -340,7 +337,7 @@ export const sessionRules: Rule[] = [
       const { history, req } = ctx;
       const cid = clientOf(req);
       if (!history || !cid || ev.session.id === undefined) return;
-      const key = sessionKeyOf(scopeOf(req), cid, ev.session.id) + '|hits';
+      const key = historyKeys.sessionHits(scopeOf(req), cid, String(ev.session.id));
       const prev = history.get(key) as SessionRecord | undefined;
       const rh = ev.page.referrerHost;
       if (prev && !ev.session.sessionStart && rh && hostMatches(rh, ctx.facts.paymentHosts))
