@@ -278,3 +278,25 @@ describe('organization lifecycle', () => {
     );
   });
 });
+
+describe('fix account link', () => {
+  it('the creator of an ownerless organization can re-link it; nobody else can', async () => {
+    const u = await signUpConfirmed('unlinked');
+    const { data: org } = await u.client.rpc('create_organization', { org_name: 'Lost Org', org_slug: `lost-${Date.now().toString(36)}`, org_plan: 'free' });
+    // An operator removed the owner link by hand (the trigger only guards organizations that keep members).
+    await sql('alter table user_organizations disable trigger user_organizations_guard');
+    await sql('delete from user_organizations where organization_id = $1', [org.id]);
+    await sql('alter table user_organizations enable trigger user_organizations_guard');
+
+    const stranger = await a.member.client.rpc('fix_account_link', { org_id: org.id });
+    expect(stranger.error?.message).toBe('This organization cannot be linked to your account');
+    const found = await u.client.rpc('find_unlinked_organizations');
+    expect(found.error).toBeNull();
+    expect(found.data).toEqual([expect.objectContaining({ id: org.id, name: 'Lost Org' })]);
+    const fixed = await u.client.rpc('fix_account_link', { org_id: org.id });
+    expect(fixed.data).toEqual({ organization_id: org.id, role: 'owner' });
+    expect((await u.client.rpc('find_unlinked_organizations')).data).toEqual([]);
+    const again = await u.client.rpc('fix_account_link', { org_id: org.id });
+    expect(again.error).not.toBeNull();
+  });
+});

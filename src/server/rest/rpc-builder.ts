@@ -71,9 +71,11 @@ export function requireFunction(cache: SchemaCache, name: string, argNames: stri
  */
 export function callExpression(call: ResolvedCall, args: RpcArgs, params: SqlParams): string {
   const { fn } = call;
+  const given = fn.args.filter((a) => Object.hasOwn(args, a.name));
+  // No bind parameter for a call without arguments: Postgres refuses unused parameters.
+  if (call.mode !== 'single' && given.length === 0) return `${qualified(fn.name)}()`;
   const json = params.add(JSON.stringify(args));
   if (call.mode === 'single') return `${qualified(fn.name)}(${json}::${fn.args[0]!.type})`;
-  const given = fn.args.filter((a) => Object.hasOwn(args, a.name));
   const list = given.map(
     (a) => `${ident(a.name)} := (select pgrst_a.${ident(a.name)} from json_to_record(${json}::json) as pgrst_a(${ident(a.name)} ${a.type}))`,
   );
