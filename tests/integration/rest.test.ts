@@ -59,6 +59,10 @@ const fixtureSql = `
   grant select, insert, update, delete on public.rest_fixture_projects, public.rest_fixture_tasks to authenticated;
   grant select on public.rest_fixture_projects to anon;
 
+  create view public.rest_fixture_project_cards with (security_invoker = true) as
+    select p.id as project_key, upper(p.name) as title, p.name from public.rest_fixture_projects p;
+  grant select on public.rest_fixture_project_cards to authenticated;
+
   create or replace function public.rest_fixture_open_tasks(p_project bigint)
     returns setof public.rest_fixture_tasks language sql stable
     as $$ select * from public.rest_fixture_tasks where project_id = p_project and done is not true order by id $$;
@@ -185,6 +189,13 @@ describe('select and embedding', () => {
       { name: 'urgent', rest_fixture_tasks: [] },
       { name: 'easy', rest_fixture_tasks: [] },
     ]);
+  });
+
+  it('embeds through views, whose relationships come from the columns they expose', async () => {
+    const fromView = await alice.client.from('rest_fixture_project_cards').select('title, rest_fixture_tasks(points)').eq('project_key', betaId);
+    expect(fromView).toMatchObject({ error: null, data: [{ title: 'BETA', rest_fixture_tasks: [{ points: 1 }] }] });
+    const toView = await alice.client.from(T).select('title, card:rest_fixture_project_cards(name)').eq('title', 'archive');
+    expect(toView).toMatchObject({ error: null, data: [{ title: 'archive', card: { name: 'Beta' } }] });
   });
 
   it('returns CSV for Accept: text/csv', async () => {

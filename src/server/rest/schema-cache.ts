@@ -156,7 +156,9 @@ export function findRelationships(cache: SchemaCache, origin: string, name: stri
       // `fk_col!hint` is not a form PostgREST accepts; the hint must name the target table then.
       matches = matches.filter((r) => r.target === hint);
     }
-    return matches;
+    // A foreign key also carries over to views of its table; a constraint or column name means the table.
+    const toTables = matches.filter((r) => cache.tables.get(r.target)?.kind === 'table');
+    return toTables.length === 1 ? toTables : matches;
   }
   if (hint) {
     matches = matches.filter(

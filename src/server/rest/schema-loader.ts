@@ -1,9 +1,10 @@
 import type pg from 'pg';
 import { buildTable, type ColumnInfo, type ForeignKey, type FunctionArg, type FunctionInfo, type SchemaCache, type TableInfo } from './schema-cache';
+import { viewColumnOrigins, viewForeignKeys } from './view-origins';
 
 /** Reads the `public` schema's tables, views, keys and functions from pg_catalog. */
 export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
-  const [relations, columns, constraints, uniqueIndexes, functions] = await Promise.all([
+  const [relations, columns, constraints, uniqueIndexes, functions, viewRules] = await Promise.all([
     pool.query<{ name: string; relkind: string }>(`
       select c.relname as name, c.relkind::text as relkind
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -69,6 +70,12 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
       left join pg_class rc on rc.oid = rt.typrelid
       left join pg_namespace rn on rn.oid = rc.relnamespace
       where n.nspname = 'public' and p.prokind = 'f'`),
+    pool.query<{ name: string; ev_action: string }>(`
+      select c.relname as name, r.ev_action::text as ev_action
+      from pg_rewrite r
+      join pg_class c on c.oid = r.ev_class
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('v', 'm') and r.rulename = '_RETURN'`),
   ]);
 
   const columnsByTable = new Map<string, ColumnInfo[]>();
@@ -92,6 +99,7 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
     }
   }
   for (const idx of uniqueIndexes.rows) addUnique(idx.table_name, idx.columns);
+  foreignKeys.push(...(await viewRelationships(pool, viewRules.rows, foreignKeys)));
 
   const tables = new Map<string, TableInfo>();
   for (const rel of relations.rows) {
@@ -113,6 +121,29 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
     functionMap.set(fn.name, [...(functionMap.get(fn.name) ?? []), info]);
   }
   return { tables, foreignKeys, functions: functionMap };
+}
+
+/** Foreign keys of the tables behind each view's columns, carried over to the views. */
+async function viewRelationships(pool: pg.Pool, rules: { name: string; ev_action: string }[], tableForeignKeys: ForeignKey[]): Promise<ForeignKey[]> {
+  const originsByView = rules.map((rule) => ({ name: rule.name, origins: viewColumnOrigins(rule.ev_action) }));
+  const oids = [...new Set(originsByView.flatMap((v) => [...v.origins.values()].map((o) => o.tableOid)))];
+  if (oids.length === 0) return [];
+  const attributes = await pool.query<{ oid: number; table_name: string; attnum: number; name: string }>(
+    `select c.oid::int as oid, c.relname as table_name, a.attnum::int as attnum, a.attname as name
+     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.oid = any($1::oid[]) and a.attnum > 0 and not a.attisdropped`,
+    [oids],
+  );
+  const byOrigin = new Map(attributes.rows.map((a) => [`${a.oid}:${a.attnum}`, { table: a.table_name, column: a.name }]));
+  const views = originsByView.map((v) => {
+    const columns = new Map<string, { table: string; column: string }>();
+    for (const [viewColumn, origin] of v.origins) {
+      const source = byOrigin.get(`${origin.tableOid}:${origin.attnum}`);
+      if (source) columns.set(viewColumn, source);
+    }
+    return { name: v.name, columns };
+  });
+  return viewForeignKeys(tableForeignKeys, views);
 }
 
 function describeFunction(

@@ -117,6 +117,14 @@ describe('read builder', () => {
     expect(sql).toContain(`coalesce("j1".v, '[]'::json) as "labels"`);
   });
 
+  it('resolves a foreign-key column name to the table even when a view carries the same key', () => {
+    const cache = fixtureCache();
+    cache.tables.set('project_view', buildTable('project_view', 'view', [col('id', 'bigint'), col('name')], [], []));
+    cache.foreignKeys.push({ name: 'tasks_project_id_fkey', table: 'tasks', columns: ['project_id'], refTable: 'project_view', refColumns: ['id'] });
+    expect(findRelationships(cache, 'tasks', 'project_id').map((r) => r.target)).toEqual(['projects']);
+    expect(findRelationships(cache, 'tasks', 'project_view').map((r) => r.target)).toEqual(['project_view']);
+  });
+
   it('reports ambiguous and missing relationships like PostgREST', () => {
     const ambiguous = restError(() => read('select=name,tasks(title)'));
     expect(ambiguous.status).toBe(300);
