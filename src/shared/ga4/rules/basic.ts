@@ -20,11 +20,15 @@ function nameProblem(name: string, max: number): string | undefined {
   return undefined;
 }
 
-function checkUnknownParams(ctx: RuleContext, map: Dict<string>, where: string): void {
-  for (const key in map) {
-    if (KNOWN_GTAG_PARAMS.has(key) || LEGACY_UA_PARAMS.has(key)) continue;
-    if (key.startsWith('ep.') || key.startsWith('epn.') || key.startsWith('up.') || key.startsWith('upn.') || key.startsWith('sst.')) continue;
-    if (key.startsWith('pr') && /^pr\d+$/.test(key)) continue;
+/**
+ * The decoder already sorted every param it understands into the model; only `other` (internal
+ * flags and unknown keys) needs checking. `only` limits the check to a body line's own keys, so a
+ * shared query param is reported once per request, not once per batched event.
+ */
+function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<string> | undefined, where: string): void {
+  for (const key in other) {
+    if (only !== undefined && !(key in only)) continue;
+    if (KNOWN_GTAG_PARAMS.has(key) || LEGACY_UA_PARAMS.has(key) || key.startsWith('sst.')) continue;
     ctx.emit(where === '' ? key : `${where}.${key}`, `"${key}" is not a GA4 parameter and is ignored by Google Analytics. Send custom data as "ep.${key}" (text) or "epn.${key}" (number).`);
   }
 }
@@ -385,8 +389,15 @@ export const basicRules: Rule[] = [
     checkRequest(ctx) {
       const { req } = ctx;
       if (req.format !== 'gtag') return;
-      checkUnknownParams(ctx, req.query, '');
-      for (const ev of req.events) if (ev.line) checkUnknownParams(ctx, ev.line, `events[${ev.index}]`);
+      const events = req.events;
+      const first = events[0];
+      if (!first) return;
+      if (!first.line) checkUnknownParams(ctx, first.other, undefined, '');
+      else {
+        // Batch: query-level unknowns once (from the query), then each line's own unknowns.
+        for (const key in req.query) if (key in first.other && !(key in first.line)) checkUnknownParams(ctx, first.other, { [key]: '' }, '');
+        for (const ev of events) if (ev.line) checkUnknownParams(ctx, ev.other, ev.line, `events[${ev.index}]`);
+      }
     },
   },
 ];

@@ -12,7 +12,7 @@ import {
 import { parseForm, splitUrl } from '../form';
 import { DAY, MINUTE, hitFingerprint, historyKeys, scopeOf } from '../history';
 import { hostMatches } from '../settings';
-import type { Dict, PageInfo } from '../types';
+import type { DecodedEvent, Dict, PageInfo } from '../types';
 import type { Rule, RuleContext } from './types';
 import { deepDecode, forEachStringValue, isNonProductionHost, show } from './util';
 
@@ -28,6 +28,7 @@ const COORD_RE = /^-?\d{1,3}\.\d{3,}$/;
 const COORD_PAIR_RE = /-?\d{1,3}\.\d{3,}\s*,\s*-?\d{1,3}\.\d{3,}/;
 const BOT_UA_RE = /bot\b|crawler|spider|headless|lighthouse|puppeteer|playwright|phantomjs|selenium|slurp|bingpreview/i;
 const PLACEHOLDER_VALUES = new Set(['undefined', 'null', 'nan', '[object object]']);
+const HEADLESS_RE = /headless/i;
 
 function containsEmail(v: string): boolean {
   if (v.indexOf('@') === -1 && v.indexOf('%40') === -1 && v.indexOf('%2540') === -1) return false;
@@ -294,7 +295,12 @@ export const dataQualityRules: Rule[] = [
     explanation: 'debug_mode (_dbg=1) routes hits to DebugView and, left on in production, marks real traffic as debug traffic. Enable it only in preview / staging (GTM preview sets it automatically).',
     reference: 'https://support.google.com/analytics/answer/7201382',
     checkRequest(ctx) {
-      const ev = ctx.req.events.find((e) => e.debugMode);
+      let ev: DecodedEvent | undefined;
+      for (const e of ctx.req.events)
+        if (e.debugMode) {
+          ev = e;
+          break;
+        }
       if (!ev) return;
       const host = ev.page.host;
       if (host && isNonProductionHost(host)) return;
@@ -313,7 +319,8 @@ export const dataQualityRules: Rule[] = [
     checkRequest(ctx) {
       const device = ctx.req.events[0]?.device;
       if (!device) return;
-      const headless = device.brands.find((b) => /headless/i.test(b.brand));
+      let headless: { brand: string } | undefined;
+      for (const b of device.brands) if (HEADLESS_RE.test(b.brand)) headless = b;
       if (headless) ctx.emit('uafvl', `Client hints report "${show(headless.brand)}".`);
       else if (device.userAgent && BOT_UA_RE.test(device.userAgent)) ctx.emit('user-agent', `User-Agent "${show(device.userAgent, 80)}" is a bot or automation tool.`);
     },
@@ -330,8 +337,9 @@ export const dataQualityRules: Rule[] = [
       const { req } = ctx;
       if (req.format !== 'gtag') return;
       const found: string[] = [];
-      for (const key in req.query) if (LEGACY_UA_PARAMS.has(key)) found.push(key);
-      for (const ev of req.events) if (ev.line) for (const key in ev.line) if (LEGACY_UA_PARAMS.has(key) && !found.includes(key)) found.push(key);
+      // UA params are unknown to the GA4 decoder, so they sit in each event's `other` (a small
+      // record; iterating the whole query record is much slower).
+      for (const ev of req.events) for (const key in ev.other) if (LEGACY_UA_PARAMS.has(key) && !found.includes(key)) found.push(key);
       if (req.measurementId?.startsWith('UA-')) found.push(`tid=${req.measurementId}`);
       if (found.length > 0) ctx.emit(found[0]?.startsWith('tid=') ? 'tid' : (found[0] as string), `Universal Analytics parameters on a GA4 hit: ${found.slice(0, 12).join(', ')}.`);
     },
