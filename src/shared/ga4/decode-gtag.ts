@@ -216,28 +216,43 @@ class EventBuilder {
   /** Structured keys (en, cu, sid, dl, gcs, ul, …): few per hit, looked up by the builders. */
   fields = dict<string>();
   debugMode = false;
+  /** 0 while reading the query, 1 while reading the body line: a line may override the query. */
+  phase = 0;
+  private seenIn: Dict<number> | undefined;
+  duplicates: string[] | undefined;
+
+  /** Records a param / user property name; a second one in the same phase is a duplicate. */
+  private note(name: string, wireKey: string): void {
+    const seen = (this.seenIn ??= dict<number>());
+    if (seen[name] === this.phase) (this.duplicates ??= []).push(wireKey);
+    seen[name] = this.phase;
+  }
 
   take(key: string, value: string): void {
     const c0 = key.charCodeAt(0);
     if (c0 === 101 /* e */ && key.charCodeAt(1) === 112 /* p */) {
       if (key.startsWith('ep.')) {
         const name = key.slice(3);
+        this.note(name, key);
         this.params[name] = value;
         this.paramKinds[name] = 'string';
         return;
       }
       if (key.startsWith('epn.')) {
         const name = key.slice(4);
+        this.note(name, key);
         this.params[name] = numericOrRaw(value);
         this.paramKinds[name] = 'number';
         return;
       }
     } else if (c0 === 117 /* u */ && key.charCodeAt(1) === 112 /* p */) {
       if (key.startsWith('up.')) {
+        this.note(`up:${key.slice(3)}`, key);
         this.userProperties[key.slice(3)] = { value, kind: 'string' };
         return;
       }
       if (key.startsWith('upn.')) {
+        this.note(`up:${key.slice(4)}`, key);
         this.userProperties[key.slice(4)] = { value: numericOrRaw(value), kind: 'number' };
         return;
       }
@@ -287,6 +302,7 @@ export function decodeGtagEvent(
     if (lineDict !== undefined && key in lineDict) continue;
     b.take(key, qv[i] as string);
   }
+  b.phase = 1;
   if (line) for (let i = 0; i < line.pairs.keys.length; i++) b.take(line.pairs.keys[i] as string, line.pairs.values[i] as string);
   const f = b.fields;
 
@@ -354,6 +370,7 @@ export function decodeGtagEvent(
   if (f._s !== undefined) s.hitSequence = f._s;
   if (f._et !== undefined) s.engagementTimeMsec = f._et;
   if (lineDict) event.line = lineDict;
+  if (b.duplicates) event.duplicateParams = b.duplicates;
   return event;
 }
 

@@ -169,6 +169,8 @@ export interface DecodedEvent {
   other: Dict<string>;
   /** gtag batches: this body line's own params, verbatim. */
   line?: Dict<string>;
+  /** Params or user properties given twice in the same query or line (e.g. `ep.value` and `epn.value`), by wire name. */
+  duplicateParams?: string[];
 }
 
 export type Endpoint = 'g_collect' | 'mp_collect' | 'mp_debug' | 'unknown';

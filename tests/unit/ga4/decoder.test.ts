@@ -90,6 +90,13 @@ describe('gtag /g/collect', () => {
     expect(again.events[0]?.page).toBe(again.events[1]?.page);
   });
 
+  it('flags a name given twice in the same query or line, but not a line overriding the query', () => {
+    const req = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&ep.x=1&up.tier=a', body: 'en=a&ep.x=2\nen=b&ep.y=1&epn.y=2&upn.tier=3&up.tier=4' }));
+    expect(req.events[0]?.duplicateParams).toBeUndefined();
+    expect(req.events[0]?.params.x).toBe('2');
+    expect(req.events[1]?.duplicateParams).toEqual(['epn.y', 'up.tier']);
+  });
+
   it('keeps malformed percent-encoding verbatim and notes it', () => {
     const req = ok(decodeRequest({ method: 'GET', url: '/g/collect?v=2&en=x&ep.bad=%E0%A4%A' }));
     expect(req.events[0]?.params.bad).toBe('%E0%A4%A');

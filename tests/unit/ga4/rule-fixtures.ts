@@ -39,6 +39,7 @@ export const RULE_FIXTURES: RuleFixture[] = [
   { id: 'basic.en_present', fail: c(gtag({ en: null })), pass: c(gtag()) },
   { id: 'basic.event_name_syntax', fail: c(gtag({ en: '1st-event' })), pass: c(gtag({ en: 'first_event' })) },
   { id: 'basic.param_name_syntax', fail: c(gtag({ 'ep.bad-name': 'x' })), pass: c(gtag({ 'ep.good_name': 'x' })) },
+  { id: 'basic.param_name_duplicated', fail: c(gtag({ 'ep.value': '20', 'epn.value': '20', cu: 'EUR' })), pass: c(gtag({ 'epn.value': '20', cu: 'EUR' })) },
   { id: 'basic.param_value_length', fail: c(gtag({ 'ep.note': 'x'.repeat(101) })), pass: c(gtag({ 'ep.note': 'x'.repeat(100) })) },
   {
     id: 'basic.param_count',

@@ -214,6 +214,25 @@ export const basicRules: Rule[] = [
     },
   },
   {
+    id: 'basic.param_name_duplicated',
+    family: 'basic',
+    tier: 'basic',
+    defaultSeverity: 'warning',
+    title: 'Each parameter is sent once',
+    explanation:
+      'The same parameter or user property appears twice in one hit (e.g. ep.value and epn.value, or ep.x twice). GA4 keeps only one of them, so the other value is lost. Send each name once, with the right type.',
+    reference: GTAG_REF,
+    checkEvent(ctx, ev, at) {
+      const dups = ev.duplicateParams;
+      if (!dups) return;
+      for (const wire of dups) {
+        const name = wire.slice(wire.indexOf('.') + 1);
+        const user = wire.startsWith('up');
+        ctx.emit(`${at}.${user ? 'user_properties' : 'params'}.${name}`, `"${name}" is sent more than once in the same hit (last one: ${wire}).`, 'NAME_DUPLICATED');
+      }
+    },
+  },
+  {
     id: 'basic.param_value_length',
     family: 'basic',
     tier: 'basic',
