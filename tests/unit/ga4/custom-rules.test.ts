@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compileCustomRule,
@@ -166,4 +167,34 @@ describe('safe regular expressions', () => {
     expect(r.ok && r.regex.test('aaaa')).toBe(true);
     expect(r.ok && r.regex.test('aaa!')).toBe(false);
   });
+});
+
+describe('safe regular expressions agree with JavaScript (property)', () => {
+  // Small pattern grammar over the supported subset; inputs over the same alphabet.
+  const atom: fc.Arbitrary<string> = fc.letrec((tie) => ({
+    atom: fc.oneof(
+      { depthSize: 'small' },
+      fc.constantFrom('a', 'b', 'c', '.', '[ab]', '[^a]', '\\d', '\\w', '[a-c]', '1'),
+      tie('group'),
+    ),
+    group: fc.tuple(tie('alt')).map(([inner]) => `(${inner as string})`),
+    alt: fc.array(tie('seq'), { minLength: 1, maxLength: 3 }).map((xs) => (xs as string[]).join('|')),
+    seq: fc.array(fc.tuple(tie('atom'), fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '{0,}', '*?')), { minLength: 1, maxLength: 4 }).map((xs) =>
+      (xs as Array<[string, string]>).map(([a, q]) => a + q).join(''),
+    ),
+  })).alt;
+  const anchored = fc.tuple(fc.boolean(), atom, fc.boolean()).map(([s, p, e]) => `${s ? '^' : ''}${p}${e ? '$' : ''}`);
+  const input = fc.array(fc.constantFrom('a', 'b', 'c', '1', ' ', 'A'), { maxLength: 12 }).map((xs) => xs.join(''));
+
+  it('matches exactly when native RegExp matches', () => {
+    fc.assert(
+      fc.property(anchored, input, fc.boolean(), (pattern, text, ignoreCase) => {
+        const flags = ignoreCase ? 'i' : '';
+        const compiled = compileSafeRegex(pattern, flags);
+        if (!compiled.ok) return; // e.g. over the state limit
+        expect(compiled.regex.test(text)).toBe(new RegExp(pattern, flags).test(text));
+      }),
+      { numRuns: 1500 },
+    );
+  }, 60_000);
 });
