@@ -48,6 +48,7 @@ async function main() {
       bareUrl: `http://127.0.0.1:${barePort}`,
       siteKey: site.rows[0]!.site_key,
       websiteId: site.rows[0]!.id,
+      serviceRoleKey: server.deps.jwt.serviceRoleKey,
       origin: `https://${DOMAIN}`,
       databaseUrl: (pool.options as { connectionString: string }).connectionString,
       hits,

@@ -4,7 +4,7 @@
 // accepted hits per second, p50/p99 latency and errors for both, and their ratio. At the end it
 // checks in Postgres that every acknowledged hit is durably stored.
 //
-// Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (10 hits per request).
+// Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (20 hits per request, the tracker's largest batch).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import readline from 'node:readline';
@@ -12,7 +12,7 @@ import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const BATCH = Number(process.env.BENCH_BATCH ?? 10);
+const BATCH = Number(process.env.BENCH_BATCH ?? 20);
 const WARMUP_SECONDS = 2;
 
 function startServer() {
@@ -108,10 +108,12 @@ try {
   const after = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
   const issues = Number((await db.query('select count(*)::bigint as n from public.collected_request_issues where website_id = $1', [info.websiteId])).rows[0].n);
   await db.end();
+  const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json();
   const bare = await drive(info.bareUrl, info, SECONDS);
   console.log(line('collector (stored)', collector));
   console.log(line('bare node:http', bare));
   console.log(`ratio collector / bare: ${((collector.hitsPerSecond / bare.hitsPerSecond) * 100).toFixed(1)}%`);
+  console.log(`group commit: ${metrics.batchesWritten} batches, mean ${(metrics.batchedHits / Math.max(1, metrics.batchesWritten)).toFixed(0)} hits, largest ${metrics.maxBatchSize}; write failures ${metrics.batchWriteFailures}`);
   const stored = after - before;
   console.log(`durably stored in Postgres during the run: ${stored} rows (${(stored / collector.elapsed).toFixed(0)}/s), acknowledged: ${collector.accepted}, issue rows in total: ${issues}`);
   if (stored !== collector.accepted) {

@@ -53,13 +53,9 @@ create table public.collected_request_issues (
   website_id uuid not null,
   rule_id text not null,
   severity text not null check (severity in ('error', 'warning', 'info')),
-  family text not null,
-  event_index int,
-  event_name text,
-  path text not null,
-  message text not null
+  event_index int
 ) partition by range (received_at);
-comment on table public.collected_request_issues is 'One row per finding of a logged request, to filter the log by rule. Partitioned by day like collected_requests.';
+comment on table public.collected_request_issues is 'One row per finding of a logged request, to filter the log by rule (path and message are in collected_requests.issues). Partitioned by day like collected_requests.';
 create index collected_request_issues_rule_idx on public.collected_request_issues (website_id, rule_id, received_at desc);
 
 create table public.website_hourly_rollups (

@@ -27,10 +27,8 @@ const INSERT_REQUESTS = `
          issues, url, body, user_agent)`;
 
 const INSERT_ISSUES = `
-  insert into public.collected_request_issues (request_id, received_at, organization_id, website_id, rule_id, severity, family,
-    event_index, event_name, path, message)
-  select * from unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[],
-    $9::text[], $10::text[], $11::text[])`;
+  insert into public.collected_request_issues (request_id, received_at, organization_id, website_id, rule_id, severity, event_index)
+  select * from unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::int[])`;
 
 const UPSERT_ROLLUPS = `
   insert into public.website_hourly_rollups as r (organization_id, website_id, hour, dimension, value, count)
@@ -95,7 +93,7 @@ function requestColumns(hits: readonly StoredHit[]): unknown[][] {
 }
 
 function issueColumns(hits: readonly StoredHit[]): unknown[][] | null {
-  const cols: unknown[][] = Array.from({ length: 11 }, () => []);
+  const cols: unknown[][] = Array.from({ length: 7 }, () => []);
   for (const h of hits) {
     const at = iso(h.receivedAtMs);
     for (const issue of h.issues) {
@@ -105,11 +103,7 @@ function issueColumns(hits: readonly StoredHit[]): unknown[][] | null {
       cols[3]!.push(h.websiteId);
       cols[4]!.push(issue.ruleId);
       cols[5]!.push(issue.severity);
-      cols[6]!.push(issue.family);
-      cols[7]!.push(issue.eventIndex ?? null);
-      cols[8]!.push(issue.eventName ?? null);
-      cols[9]!.push(issue.path);
-      cols[10]!.push(issue.message);
+      cols[6]!.push(issue.eventIndex ?? null);
     }
   }
   return cols[0]!.length === 0 ? null : cols;
