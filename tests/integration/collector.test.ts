@@ -355,3 +355,45 @@ describe('operator metrics', () => {
     expect(text).not.toContain(SHOP);
   });
 });
+
+describe('storage maintenance', () => {
+  it('creates daily partitions ahead and applies each plan\'s retention', async () => {
+    const created = await sql<{ relname: string }>(
+      `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = 'public.collected_requests'::regclass`,
+    );
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    for (const offset of [-1, 0, 1, 2, 3]) expect(created.map((r) => r.relname)).toContain(`collected_requests_p${day(offset)}`);
+
+    // Two organizations' rows from 10 days ago (free keeps 7 days, enterprise 365), and a partition from 400 days ago.
+    const owner = await signUpConfirmed('retention-owner');
+    const { data } = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: 'Retention Org', org_slug: `ret-${Date.now().toString(36)}`, org_plan: 'free' });
+    const freeOrg = (data as { organization_id: string }).organization_id;
+    const freeSite = await createWebsite(owner, freeOrg, 'retention.example.com');
+    const old = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const partition = async (days: number) => {
+      const d = old(days).toISOString().slice(0, 10);
+      const next = new Date(Date.parse(d) + 86_400_000).toISOString().slice(0, 10);
+      for (const parent of ['collected_requests', 'collected_request_issues'])
+        await sql(`create table if not exists collector_partitions.${parent}_p${d.replaceAll('-', '')} partition of public.${parent} for values from ('${d}T00:00:00Z') to ('${next}T00:00:00Z')`);
+    };
+    await partition(10);
+    await partition(400);
+    const insert = (id: string, org: string, site: string, at: Date) =>
+      sql(
+        `insert into public.collected_requests (id, received_at, organization_id, website_id, format, endpoint, method, source, event_count, event_names, status, error_count, warning_count, info_count, events, issues, url)
+         values ($1, $2, $3, $4, 'gtag', 'g_collect', 'GET', 'tracker', 0, '{}', 'pass', 0, 0, 0, '[]', '[]', '/g/collect')`,
+        [id, at, org, site],
+      );
+    const [freeOld, keptOld, ancient] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await insert(freeOld, freeOrg, freeSite.id, old(10));
+    await insert(keptOld, tenant.orgId, shop.id, old(10));
+    await insert(ancient, tenant.orgId, shop.id, old(400));
+
+    await sql('select public.collector_apply_retention()');
+    const left = (await sql<{ id: string }>('select id from public.collected_requests where id = any($1)', [[freeOld, keptOld, ancient]])).map((r) => r.id);
+    expect(left).toEqual([keptOld]);
+    const dropped = await sql(`select 1 from pg_class where relname = $1`, [`collected_requests_p${old(400).toISOString().slice(0, 10).replaceAll('-', '')}`]);
+    expect(dropped).toHaveLength(0);
+  });
+});
