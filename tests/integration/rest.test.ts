@@ -76,6 +76,8 @@ const fixtureSql = `
     as $$ select t.points from public.rest_fixture_tasks t where t.project_id = p_project order by t.points $$;
   create or replace function public.rest_fixture_echo(jsonb)
     returns jsonb language sql immutable as $$ select jsonb_build_object('got', $1) $$;
+  create or replace function public.rest_fixture_project_count()
+    returns bigint language sql stable as $$ select count(*) from public.rest_fixture_projects $$;
   create or replace function public.rest_fixture_fail(msg text)
     returns void language plpgsql as $$ begin raise exception '%', msg; end $$;
 `;
@@ -129,7 +131,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql(`drop table if exists public.rest_fixture_task_labels, public.rest_fixture_labels, public.rest_fixture_tasks, public.rest_fixture_projects, public.rest_fixture_late cascade;
     drop function if exists public.rest_fixture_open_tasks(bigint), public.rest_fixture_add(integer, integer), public.rest_fixture_fail(text),
-      public.rest_fixture_touch(text), public.rest_fixture_points(bigint), public.rest_fixture_echo(jsonb)`);
+      public.rest_fixture_touch(text), public.rest_fixture_points(bigint), public.rest_fixture_echo(jsonb), public.rest_fixture_project_count()`);
 });
 
 describe('select and embedding', () => {
@@ -318,6 +320,19 @@ describe('writes', () => {
     expect(await sql(`select name from public.${P} where name in ('Delta', 'Epsilon') order by name`)).toEqual([{ name: 'Delta' }, { name: 'Epsilon' }]);
   });
 
+  it('keeps the full precision of numbers in the body and in the response', async () => {
+    const big = '12345678901234567890.123456789';
+    const res = await rest(`${P}?select=budget`, {
+      method: 'POST',
+      token: alice.accessToken,
+      headers: { 'content-type': 'application/json', Prefer: 'return=representation' },
+      body: `{"name": "Precise", "budget": ${big}}`,
+    });
+    expect(res.status).toBe(201);
+    expect(res.text).toBe(`[{"budget":${big}}]`);
+    expect(await sql(`select budget::text as budget from public.${P} where name = 'Precise'`)).toEqual([{ budget: big }]);
+  });
+
   it('applies defaults for missing columns with missing=default, nulls otherwise', async () => {
     const withDefaults = await alice.client.from(P).insert([{ name: 'Zeta1', archived: true }, { name: 'Zeta2' }], { defaultToNull: false }).select('name, archived');
     expect(withDefaults.data).toEqual([
@@ -394,6 +409,16 @@ describe('rpc', () => {
     });
     expect(single.json).toEqual({ got: { x: 1 } });
     expect(single.headers.get('preference-applied')).toBe('params=single-object');
+  });
+
+  it('calls a function without arguments', async () => {
+    const res = await alice.client.rpc('rest_fixture_project_count');
+    expect(res.error).toBeNull();
+    // Row-level security applies inside the function too: Alice counts only her projects.
+    const [own] = await sql<{ n: number }>(`select count(*)::int as n from public.${P} where owner_id = $1`, [alice.user.id]);
+    const [all] = await sql<{ n: number }>(`select count(*)::int as n from public.${P}`);
+    expect(res.data).toBe(own!.n);
+    expect(own!.n).toBeLessThan(all!.n);
   });
 
   it('returns RETURNS TABLE rows as objects, even with one column', async () => {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { RestError, singularityError, tableNotFoundError } from './errors';
 import { plannedCount, readRangeStatus, respond, runAsCaller, withSchema, type RequestState } from './execute';
-import { buildDelete, buildInsert, buildUpdate, insertRows, type MutationQuery } from './mutation-builder';
+import { buildDelete, buildInsert, buildUpdate, type MutationQuery } from './mutation-builder';
 import { contentRange, intersectRanges, parsePreferences, parseRangeHeader, preferenceAppliedHeader, type Preferences } from './preferences';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, Range } from './query-types';
@@ -131,7 +131,7 @@ export function mutateTable(env: HandlerEnv, kind: MutationKind) {
       const returning = representation !== undefined;
       let mutation: MutationQuery | undefined;
       if (kind === 'insert') {
-        mutation = buildInsert(ctx, table, insertRows(body), {
+        mutation = buildInsert(ctx, table, body!, {
           columnsParam: query.columns,
           missingDefault,
           resolution: prefs.resolution,
@@ -140,7 +140,7 @@ export function mutateTable(env: HandlerEnv, kind: MutationKind) {
           returning,
         });
       } else if (kind === 'update') {
-        mutation = buildUpdate(ctx, table, body, { columnsParam: query.columns, missingDefault, representation, returning, range: query.ranges.get('') });
+        mutation = buildUpdate(ctx, table, body!, { columnsParam: query.columns, missingDefault, representation, returning, range: query.ranges.get('') });
       } else {
         mutation = buildDelete(ctx, table, { representation, returning, range: query.ranges.get('') });
       }
@@ -199,19 +199,22 @@ export function callFunction(env: HandlerEnv) {
     const isPost = c.req.method === 'POST';
     const singleObject = prefs.params === 'single-object';
     let args: RpcArgs;
+    let argsText: string;
     if (isPost) {
       const body = await readJsonBody(c, { emptyAs: {} });
-      if (!singleObject && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      if (!singleObject && (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value))) {
         throw new RestError(400, 'PGRST102', 'Empty or invalid json');
       }
-      args = body as RpcArgs;
+      args = body.value as RpcArgs;
+      argsText = body.text;
     } else {
       args = Object.fromEntries(query.rpcParams);
+      argsText = JSON.stringify(args);
     }
     const range = intersectRanges(isPost ? undefined : parseRangeHeader(c.req.header('range')), query.ranges.get(''));
     const build = (cache: SchemaCache) => {
       const call = requireFunction(cache, name, singleObject ? [] : Object.keys(args), { singleObject, isPost });
-      return buildRpcQuery(createContext(cache, query, new SqlParams()), call, args, {
+      return buildRpcQuery(createContext(cache, query, new SqlParams()), call, { values: args, text: argsText }, {
         shape: media.shape,
         stripNulls: media.stripNulls,
         exactCount: prefs.count !== undefined,

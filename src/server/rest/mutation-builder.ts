@@ -1,13 +1,14 @@
 import { columnNotFoundError, invalidBodyError, payloadColumnNotFoundError, RestError } from './errors';
 import type { Range } from './query-types';
 import { assertPathsEmbedded, bodyExpression, buildNode, type BodyShape, type BuildContext, type BuiltQuery } from './read-builder';
+import type { JsonBody } from './request';
 import type { TableInfo } from './schema-cache';
 import { fieldExpr, filterCondition, ident, logicCondition, orderClause, qualified, SqlParams } from './sql-fragments';
 
 /**
- * Builds INSERT (and upsert), UPDATE and DELETE. Request bodies go to Postgres as one JSON bind
- * parameter and are turned into rows by json_populate_record(set), so Postgres converts every
- * value to its column's type exactly as PostgREST does.
+ * Builds INSERT (and upsert), UPDATE and DELETE. Request bodies go to Postgres as their original
+ * JSON text in one bind parameter and are turned into rows by json_populate_record, so Postgres
+ * converts every value to its column's type exactly as PostgREST does (and no precision is lost).
  */
 
 export type JsonObject = Record<string, unknown>;
@@ -143,19 +144,21 @@ export function conflictTarget(table: TableInfo, options: Pick<InsertOptions, 'o
   return table.primaryKey.length > 0 ? table.primaryKey : undefined;
 }
 
-export function buildInsert(ctx: BuildContext, table: TableInfo, rows: JsonObject[], options: InsertOptions): MutationQuery {
+export function buildInsert(ctx: BuildContext, table: TableInfo, body: JsonBody, options: InsertOptions): MutationQuery {
+  const rows = insertRows(body.value);
   const columns = rows.length === 0 ? [] : payloadColumns(table, rows, options.columnsParam);
   const target = conflictTarget(table, options);
 
   // With missing=default a row that lacks a column gets the column's default, so rows are grouped by the columns they have.
-  const groups = new Map<string, { columns: string[]; rows: JsonObject[] }>();
-  for (const row of rows) {
+  const groups = new Map<string, InsertGroup>();
+  rows.forEach((row, i) => {
     const cols = options.missingDefault ? columns.filter((c) => Object.hasOwn(row, c)) : columns;
     const key = JSON.stringify(cols);
-    const group = groups.get(key) ?? { columns: cols, rows: [] };
-    group.rows.push(row);
+    const group = groups.get(key) ?? { columns: cols, ordinals: [] };
+    group.ordinals.push(i + 1);
     groups.set(key, group);
-  }
+  });
+  const single = groups.size === 1;
 
   const returning = options.returning;
   const withInserted = returning && target !== undefined && options.resolution === 'merge-duplicates' && table.kind === 'table';
@@ -163,13 +166,13 @@ export function buildInsert(ctx: BuildContext, table: TableInfo, rows: JsonObjec
     // Separate statements, so each gets its own parameter numbering.
     const statements = [...groups.values()].map((group) => {
       const params = new SqlParams();
-      const sql = insertStatement(params, table, group.columns, group.rows, target, options.resolution, false, false);
+      const sql = insertStatement(params, table, body.text, single ? undefined : group, group.columns, target, options.resolution, false, false);
       return { sql, params: params.values };
     });
     return { statements, countsFromRowCount: true };
   }
   const statements = [...groups.values()].map((group) =>
-    insertStatement(ctx.params, table, group.columns, group.rows, target, options.resolution, true, withInserted),
+    insertStatement(ctx.params, table, body.text, single ? undefined : group, group.columns, target, options.resolution, true, withInserted),
   );
 
   const ctes = statements.map((sql, i) => `pgrst_g${i} as (${sql})`);
@@ -181,23 +184,32 @@ export function buildInsert(ctx: BuildContext, table: TableInfo, rows: JsonObjec
   return { statements: [{ sql, params: ctx.params.values }], countsFromRowCount: false };
 }
 
+interface InsertGroup {
+  columns: string[];
+  /** 1-based positions of the group's rows in the body. */
+  ordinals: number[];
+}
+
 function insertStatement(
   params: SqlParams,
   table: TableInfo,
+  bodyText: string,
+  group: InsertGroup | undefined,
   columns: string[],
-  rows: JsonObject[],
   target: string[] | undefined,
   resolution: InsertOptions['resolution'],
   returning: boolean,
   withInserted: boolean,
 ): string {
+  const json = `${params.add(bodyText)}::json`;
+  const elements = `json_array_elements(case when json_typeof(${json}) = 'array' then ${json} else json_build_array(${json}) end) with ordinality pgrst_el(pgrst_e, pgrst_i)`;
+  const only = group ? ` where pgrst_el.pgrst_i = any(${params.add(group.ordinals)}::bigint[])` : '';
   const cols = columns.map(ident).join(', ');
-  const rowsJson = params.add(JSON.stringify(rows));
-  const source = `from json_populate_recordset(null::${qualified(table.name)}, ${rowsJson}::json) pgrst_body`;
+  const values = columns.map((c) => `pgrst_row.${ident(c)}`).join(', ');
   let sql =
     columns.length > 0
-      ? `insert into ${qualified(table.name)} as pgrst_t (${cols}) select ${cols} ${source}`
-      : `insert into ${qualified(table.name)} as pgrst_t select ${source}`;
+      ? `insert into ${qualified(table.name)} as pgrst_t (${cols}) select ${values} from ${elements} cross join lateral json_populate_record(null::${qualified(table.name)}, pgrst_el.pgrst_e) pgrst_row${only} order by pgrst_el.pgrst_i`
+      : `insert into ${qualified(table.name)} as pgrst_t select from ${elements}${only}`;
   if (target) {
     const conflict = `on conflict (${target.map(ident).join(', ')})`;
     sql +=
@@ -217,13 +229,14 @@ export interface UpdateOptions {
   range?: Range;
 }
 
-export function buildUpdate(ctx: BuildContext, table: TableInfo, body: unknown, options: UpdateOptions): MutationQuery | undefined {
-  if (!isPlainObject(body)) throw invalidBodyError();
-  const columns = options.columnsParam ? payloadColumns(table, [body], options.columnsParam) : payloadColumns(table, [body], undefined);
+export function buildUpdate(ctx: BuildContext, table: TableInfo, body: JsonBody, options: UpdateOptions): MutationQuery | undefined {
+  const values = body.value;
+  if (!isPlainObject(values)) throw invalidBodyError();
+  const columns = payloadColumns(table, [values], options.columnsParam);
   if (columns.length === 0) return undefined;
-  const bodyParam = ctx.params.add(JSON.stringify(body));
+  const bodyParam = ctx.params.add(body.text);
   const sets = columns.map((c) =>
-    options.missingDefault && !Object.hasOwn(body, c) ? `${ident(c)} = default` : `${ident(c)} = pgrst_body.${ident(c)}`,
+    options.missingDefault && !Object.hasOwn(values, c) ? `${ident(c)} = default` : `${ident(c)} = pgrst_body.${ident(c)}`,
   );
   const conds = limitedConditions(ctx, table, rootConditions(ctx, table), options.range);
   const dml = [

@@ -84,15 +84,21 @@ export function negotiateMedia(accept: string | undefined): MediaChoice {
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${ranges.join(', ')}`);
 }
 
+/** A parsed JSON body and its exact text: the text goes to Postgres, so numbers keep their full precision. */
+export interface JsonBody {
+  value: unknown;
+  text: string;
+}
+
 /** The JSON body; malformed or (unless allowed) empty JSON is PGRST102. */
-export async function readJsonBody(c: Context, { emptyAs }: { emptyAs?: unknown } = {}): Promise<unknown> {
+export async function readJsonBody(c: Context, { emptyAs }: { emptyAs?: unknown } = {}): Promise<JsonBody> {
   const text = await c.req.text();
   if (text.trim() === '') {
-    if (emptyAs !== undefined) return emptyAs;
+    if (emptyAs !== undefined) return { value: emptyAs, text: JSON.stringify(emptyAs) };
     throw invalidBodyError();
   }
   try {
-    return JSON.parse(text) as unknown;
+    return { value: JSON.parse(text) as unknown, text };
   } catch {
     throw invalidBodyError();
   }

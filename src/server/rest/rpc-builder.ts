@@ -8,6 +8,12 @@ import { ident, qualified, type SqlParams } from './sql-fragments';
 
 export type RpcArgs = Record<string, unknown>;
 
+/** The arguments, and their JSON text as sent (so numbers keep their full precision). */
+export interface RpcArgsBody {
+  values: RpcArgs;
+  text: string;
+}
+
 export interface ResolvedCall {
   fn: FunctionInfo;
   /** 'single' passes the whole body as the function's one json/jsonb argument. */
@@ -69,12 +75,12 @@ export function requireFunction(cache: SchemaCache, name: string, argNames: stri
  * `"public"."fn"("a" := ..., ...)`. All arguments arrive in one JSON bind parameter and
  * json_to_record converts each to its declared type, the way PostgREST passes them.
  */
-export function callExpression(call: ResolvedCall, args: RpcArgs, params: SqlParams): string {
+export function callExpression(call: ResolvedCall, args: RpcArgsBody, params: SqlParams): string {
   const { fn } = call;
-  const given = fn.args.filter((a) => Object.hasOwn(args, a.name));
+  const given = fn.args.filter((a) => Object.hasOwn(args.values, a.name));
   // No bind parameter for a call without arguments: Postgres refuses unused parameters.
   if (call.mode !== 'single' && given.length === 0) return `${qualified(fn.name)}()`;
-  const json = params.add(JSON.stringify(args));
+  const json = params.add(args.text);
   if (call.mode === 'single') return `${qualified(fn.name)}(${json}::${fn.args[0]!.type})`;
   const list = given.map(
     (a) => `${ident(a.name)} := (select pgrst_a.${ident(a.name)} from json_to_record(${json}::json) as pgrst_a(${ident(a.name)} ${a.type}))`,
@@ -95,7 +101,7 @@ export type RpcQuery = BuiltQuery & {
   readOnly: boolean;
 };
 
-export function buildRpcQuery(ctx: BuildContext, call: ResolvedCall, args: RpcArgs, options: RpcQueryOptions): RpcQuery {
+export function buildRpcQuery(ctx: BuildContext, call: ResolvedCall, args: RpcArgsBody, options: RpcQueryOptions): RpcQuery {
   const { fn } = call;
   const expr = callExpression(call, args, ctx.params);
   const { returns } = fn;

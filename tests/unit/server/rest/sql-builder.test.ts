@@ -7,6 +7,8 @@ import { buildRpcQuery, requireFunction } from '../../../../src/server/rest/rpc-
 import { buildTable, findRelationships, type ColumnInfo, type SchemaCache } from '../../../../src/server/rest/schema-cache';
 import { qualified, SqlParams } from '../../../../src/server/rest/sql-fragments';
 
+/** A request body as the handler passes it: parsed value and exact text. */
+const json = (value: unknown) => ({ value, text: JSON.stringify(value) });
 const col = (name: string, type = 'text', hasDefault = false): ColumnInfo => ({ name, type, nullable: true, hasDefault });
 
 function fixtureCache(): SchemaCache {
@@ -182,39 +184,49 @@ describe('mutation builder', () => {
   const projects = cache.tables.get('projects')!;
   const ctx = (qs = '') => createContext(cache, parseQuery(new URLSearchParams(qs)), new SqlParams());
 
-  it('inserts through json_populate_recordset with the body as one parameter', () => {
-    const { statements, countsFromRowCount } = buildInsert(ctx('select=id'), projects, [{ name: 'a' }, { name: 'b' }], { missingDefault: false, returning: true, representation: { shape: 'array', stripNulls: false } });
+  it('inserts rows converted by json_populate_record from the body text, passed as one parameter', () => {
+    const { statements, countsFromRowCount } = buildInsert(ctx('select=id'), projects, json([{ name: 'a' }, { name: 'b' }]), { missingDefault: false, returning: true, representation: { shape: 'array', stripNulls: false } });
     expect(countsFromRowCount).toBe(false);
     expect(statements).toHaveLength(1);
-    expect(statements[0]!.sql).toContain('insert into "public"."projects" as pgrst_t ("name") select "name" from json_populate_recordset(null::"public"."projects", $1::json)');
+    expect(statements[0]!.sql).toContain(
+      'insert into "public"."projects" as pgrst_t ("name") select pgrst_row."name" from json_array_elements(case when json_typeof($1::json) = \'array\' then $1::json else json_build_array($1::json) end) with ordinality pgrst_el(pgrst_e, pgrst_i) cross join lateral json_populate_record(null::"public"."projects", pgrst_el.pgrst_e) pgrst_row order by pgrst_el.pgrst_i',
+    );
     expect(statements[0]!.sql).toContain('returning pgrst_t.*');
     expect(statements[0]!.params[0]).toBe(JSON.stringify([{ name: 'a' }, { name: 'b' }]));
   });
 
   it('upserts on the primary key or on_conflict, merging or ignoring', () => {
-    const merge = buildInsert(ctx(), projects, [{ id: 1, name: 'a' }], { missingDefault: false, resolution: 'merge-duplicates', returning: true });
+    const merge = buildInsert(ctx(), projects, json([{ id: 1, name: 'a' }]), { missingDefault: false, resolution: 'merge-duplicates', returning: true });
     expect(merge.statements[0]!.sql).toContain('on conflict ("id") do update set "id" = excluded."id", "name" = excluded."name"');
     expect(merge.statements[0]!.sql).toContain('(pgrst_t.xmax = 0) as pgrst_inserted');
-    const ignore = buildInsert(ctx(), projects, [{ name: 'a' }], { missingDefault: false, resolution: 'ignore-duplicates', onConflict: ['name'], returning: false });
+    const ignore = buildInsert(ctx(), projects, json([{ name: 'a' }]), { missingDefault: false, resolution: 'ignore-duplicates', onConflict: ['name'], returning: false });
     expect(ignore.statements[0]!.sql).toContain('on conflict ("name") do nothing');
     expect(ignore.statements[0]!.sql).not.toContain('returning');
   });
 
   it('groups rows by present columns when missing=default, so absent columns get defaults', () => {
-    const { statements } = buildInsert(ctx(), projects, [{ name: 'a', meta: {} }, { name: 'b' }], { columnsParam: ['name', 'meta'], missingDefault: true, returning: false });
-    expect(statements.map((s) => s.sql.match(/\(([^)]*)\) select/)?.[1])).toEqual(['"name", "meta"', '"name"']);
-    expect(statements.every((s) => s.params.length === 1)).toBe(true);
+    const { statements } = buildInsert(ctx(), projects, json([{ name: 'a', meta: {} }, { name: 'b' }]), { columnsParam: ['name', 'meta'], missingDefault: true, returning: false });
+    expect(statements.map((s) => s.sql.match(/pgrst_t \(([^)]*)\) select/)?.[1])).toEqual(['"name", "meta"', '"name"']);
+    // Each statement takes the whole body and the positions of its rows.
+    expect(statements.map((s) => s.params[1])).toEqual([[1], [2]]);
+    expect(statements.every((s) => s.sql.includes('where pgrst_el.pgrst_i = any($2::bigint[])'))).toBe(true);
+  });
+
+  it('passes the body text through untouched, so big numbers keep their precision', () => {
+    const text = '{"id": 9007199254740993, "name": "big"}';
+    const { statements } = buildInsert(ctx(), projects, { value: JSON.parse(text), text }, { missingDefault: false, returning: false });
+    expect(statements[0]!.params[0]).toBe(text);
   });
 
   it('refuses unknown body columns and mismatched keys', () => {
-    expect(restError(() => buildInsert(ctx(), projects, [{ nope: 1 }], { missingDefault: false, returning: false })).code).toBe('PGRST204');
-    const mismatch = restError(() => buildInsert(ctx(), projects, [{ name: 'a' }, { meta: {} }], { missingDefault: false, returning: false }));
+    expect(restError(() => buildInsert(ctx(), projects, json([{ nope: 1 }]), { missingDefault: false, returning: false })).code).toBe('PGRST204');
+    const mismatch = restError(() => buildInsert(ctx(), projects, json([{ name: 'a' }, { meta: {} }]), { missingDefault: false, returning: false }));
     expect(mismatch.code).toBe('PGRST102');
     expect(mismatch.message).toBe('All object keys must match');
   });
 
   it('updates and deletes with the root filters as WHERE', () => {
-    const update = buildUpdate(ctx('id=eq.3'), projects, { name: 'x' }, { missingDefault: false, returning: true, representation: { shape: 'array', stripNulls: false } })!;
+    const update = buildUpdate(ctx('id=eq.3'), projects, json({ name: 'x' }), { missingDefault: false, returning: true, representation: { shape: 'array', stripNulls: false } })!;
     expect(update.statements[0]!.sql).toContain('update "public"."projects" as "t0" set "name" = pgrst_body."name" from (select * from json_populate_record(null::"public"."projects", $1::json)) pgrst_body where "t0"."id" = $2 returning "t0".*');
     const del = buildDelete(ctx('name=like.a*'), projects, { returning: false });
     expect(del.statements[0]!.sql).toBe('delete from "public"."projects" as "t0" where "t0"."name" like $1');
@@ -222,7 +234,7 @@ describe('mutation builder', () => {
   });
 
   it('updates nothing for an empty body and picks rows by ctid when limited', () => {
-    expect(buildUpdate(ctx(), projects, {}, { missingDefault: false, returning: false })).toBeUndefined();
+    expect(buildUpdate(ctx(), projects, json({}), { missingDefault: false, returning: false })).toBeUndefined();
     const limited = buildDelete(ctx('order=id.desc&limit=1'), projects, { returning: false, range: { offset: 0, limit: 1 } });
     expect(limited.statements[0]!.sql).toContain('"t0".ctid = any(array(select "t0".ctid from "public"."projects" "t0" order by "t0"."id" desc limit $1::bigint))');
   });
@@ -243,7 +255,7 @@ describe('rpc builder', () => {
 
   it('calls with named arguments converted by json_to_record', () => {
     const call = requireFunction(cache, 'add', ['a', 'b'], { singleObject: false, isPost: true });
-    const q = buildRpcQuery(ctx(), call, { a: 1, b: 2 }, { shape: 'array', stripNulls: false, exactCount: false });
+    const q = buildRpcQuery(ctx(), call, { values: { a: 1, b: 2 }, text: '{"a":1,"b":2}' }, { shape: 'array', stripNulls: false, exactCount: false });
     expect(q.kind).toBe('scalar');
     expect(q.sql).toContain('to_json("public"."add"("a" := (select pgrst_a."a" from json_to_record($1::json) as pgrst_a("a" integer)), "b" := ');
     expect(q.params).toEqual([JSON.stringify({ a: 1, b: 2 })]);
@@ -251,7 +263,7 @@ describe('rpc builder', () => {
 
   it('reads set-returning composite results like a table, with filters', () => {
     const call = requireFunction(cache, 'project_tasks', ['p'], { singleObject: false, isPost: true });
-    const q = buildRpcQuery(ctx('select=title&title=eq.x'), call, { p: 1 }, { shape: 'array', stripNulls: false, exactCount: false });
+    const q = buildRpcQuery(ctx('select=title&title=eq.x'), call, { values: { p: 1 }, text: '{"p":1}' }, { shape: 'array', stripNulls: false, exactCount: false });
     expect(q.kind).toBe('rows');
     expect(q.sql).toContain('with pgrst_call as materialized (select * from "public"."project_tasks"(');
     expect(q.sql).toContain('select "t0"."title" as "title" from pgrst_call "t0" where "t0"."title" = $2');
