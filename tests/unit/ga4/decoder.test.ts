@@ -192,3 +192,12 @@ describe('decode errors', () => {
     }
   });
 });
+
+describe('unknown gtag params', () => {
+  it('keeps internal underscore flags without flagging them, but flags unknown data keys', async () => {
+    const { validateRequest } = await import('../../../src/shared/ga4');
+    const result = validateRequest({ method: 'GET', url: '/g/collect?v=2&tid=G-ABCDEF1234&cid=1.2&en=x&_newflag=1&amount=5' });
+    expect(result.events[0]?.other).toMatchObject({ _newflag: '1', amount: '5' });
+    expect(result.issues.filter((i) => i.ruleId === 'basic.gtag_unknown_params').map((i) => i.path)).toEqual(['amount']);
+  });
+});

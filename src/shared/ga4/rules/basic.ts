@@ -28,7 +28,8 @@ function nameProblem(name: string, max: number): string | undefined {
 function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<string> | undefined, where: string): void {
   for (const key in other) {
     if (only !== undefined && !(key in only)) continue;
-    if (KNOWN_GTAG_PARAMS.has(key) || LEGACY_UA_PARAMS.has(key) || key.startsWith('sst.')) continue;
+    // Underscore keys are gtag's internal flags (new ones appear often): logged in `other`, not flagged.
+    if (KNOWN_GTAG_PARAMS.has(key) || LEGACY_UA_PARAMS.has(key) || key.startsWith('sst.') || key.charCodeAt(0) === 95) continue;
     ctx.emit(where === '' ? key : `${where}.${key}`, `"${key}" is not a GA4 parameter and is ignored by Google Analytics. Send custom data as "ep.${key}" (text) or "epn.${key}" (number).`);
   }
 }
