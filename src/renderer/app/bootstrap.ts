@@ -4,6 +4,7 @@ import { createSupabaseClient } from '../lib/supabase';
 import { createQueryClient } from '../data/query-client';
 import { connectAuthState } from '../state/auth-atoms';
 import { parseAuthFragment } from '../auth/auth-fragment';
+import { rememberInvitationFromUrl } from '../auth/invitation-token';
 import { loadRuntimeConfig } from './runtime-config';
 import type { AppContext } from './App';
 
@@ -14,9 +15,11 @@ import type { AppContext } from './App';
 export async function bootstrap(): Promise<AppContext> {
   // Read what an email link put in the fragment before supabase-js consumes and clears it.
   const authRedirect = parseAuthFragment(window.location.hash);
+  // An invitation link (/signup?invitation=...) is remembered for this tab before any redirect drops the query.
+  rememberInvitationFromUrl(window.location, window.sessionStorage);
   const config = await loadRuntimeConfig(platform.configUrl, platform.webOrigin);
   const client = createSupabaseClient(config, platform.authStorage);
   const store = createStore();
   connectAuthState(client, store, authRedirect);
-  return { client, store, queryClient: createQueryClient() };
+  return { client, store, queryClient: createQueryClient(), config };
 }

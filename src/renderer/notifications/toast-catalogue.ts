@@ -40,6 +40,8 @@ export const TOASTS = {
   setupCreateOrganizationFailed: failure('Failed to create organization', 'Please try again or contact support'),
   setupFixAccountLinkFailed: failure('Failed to fix account link', 'Please contact support'),
   superAdminLoginFailed: failure('Sign in failed', 'Authentication failed'),
+  acceptInvitationFailed: failure('Failed to accept invitation', 'The invitation could not be accepted'),
+  updateProfileFailed: failure('Failed to update profile', 'Your profile could not be saved'),
 
   // Successes
   welcome: success('Welcome!', 'Your account and organization have been set up successfully.'),
@@ -58,6 +60,8 @@ export const TOASTS = {
   roleUpdated: success('Role updated', "The member's role has been changed."),
   organizationDeleted: success('Organization deleted', 'The organization has been deleted.'),
   accountLinkFixed: success('Account link fixed', 'Your account is linked to your organization again.'),
+  invitationAccepted: success('Invitation accepted', 'Welcome! You have joined the organization.'),
+  profileUpdated: success('Profile updated', 'Your profile has been saved.'),
 } as const satisfies Record<string, ToastEntry>;
 
 export type ToastName = keyof typeof TOASTS;

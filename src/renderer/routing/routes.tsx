@@ -9,7 +9,11 @@ import { SignupPage } from '../pages/auth/SignupPage';
 import { PasswordPage } from '../pages/auth/PasswordPage';
 import { VerifyEmailPage } from '../pages/auth/VerifyEmailPage';
 import { ValidationPage } from '../pages/validation/ValidationPage';
-import { BillingPage } from '../pages/app/BillingPage';
+import { BillingPage } from '../pages/billing/BillingPage';
+import { OrganizationPage } from '../pages/organization/OrganizationPage';
+import { CreateOrganizationPage } from '../pages/organization/CreateOrganizationPage';
+import { SettingsPage } from '../pages/settings/SettingsPage';
+import { TeamPage } from '../pages/team/TeamPage';
 import { PlanGate } from '../pages/app/PlanGate';
 import {
   AddWebsitePage,
@@ -18,19 +22,16 @@ import {
   AnalyticsPage,
   ApiKeysPage,
   BasicRulesPage,
-  CreateOrganizationPage,
   CustomRulesPage,
   DashboardPage,
-  OrganizationPage,
   RequestsPage,
-  SettingsPage,
-  TeamPage,
   WebsitesPage,
 } from '../pages/app/placeholders';
 import { AppLayout } from '../shell/AppLayout';
 import { AccessWrapper } from './AccessWrapper';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';
 import { RequireAuth } from './RequireAuth';
+import { RequirePermission } from './RequirePermission';
 import { LOGIN_PATH } from './paths';
 import { hasHomeRoute } from './home-route';
 
@@ -40,7 +41,14 @@ const appRoutes: RouteObject[] = [
   { path: 'websites', element: <WebsitesPage /> },
   { path: 'websites/add', element: <AddWebsitePage /> },
   { path: 'requests', element: <RequestsPage /> },
-  { path: 'analytics', element: <AnalyticsPage /> },
+  {
+    path: 'analytics',
+    element: (
+      <RequirePermission permission="viewAnalytics" title="Analytics">
+        <AnalyticsPage />
+      </RequirePermission>
+    ),
+  },
   { path: 'alerts', element: <AlertsPage /> },
   {
     path: 'rules',

@@ -13,6 +13,7 @@ import {
   announceAtom,
   breakpointAtom,
   mobileDrawerOpenAtom,
+  invitationStatusAtom,
   organizationSetupStatusAtom,
   sidebarUserCollapsedAtom,
 } from '../state/ui-atoms';
@@ -23,9 +24,13 @@ import { planBadge } from './plan-badge';
 import { Sidebar } from './Sidebar';
 import { MAIN_CONTENT_ID, MAIN_NAVIGATION_ID, SkipLinks } from './SkipLinks';
 import { UserMenu } from './UserMenu';
+import { UsageAlerts } from './UsageAlerts';
+import { WebsiteSwitcher } from './WebsiteSwitcher';
 import classes from './shell.module.css';
 
 const HEADER_HEIGHT = 60;
+/** These pages show the usage alerts that concern them themselves; the shell's banner would repeat them. */
+const PAGES_WITH_OWN_USAGE_ALERTS = ['/app/team', '/app/billing'];
 
 /**
  * The /app frame. Waits for the user's organizations (and a just-confirmed user's organization
@@ -34,8 +39,9 @@ const HEADER_HEIGHT = 60;
 export function AppLayout() {
   const { organization, organizations, isLoading } = useCurrentOrganization();
   const setupStatus = useAtomValue(organizationSetupStatusAtom);
+  const invitationStatus = useAtomValue(invitationStatusAtom);
 
-  if (isLoading || setupStatus === 'scheduled' || setupStatus === 'running') {
+  if (isLoading || setupStatus === 'scheduled' || setupStatus === 'running' || invitationStatus === 'running') {
     return <FullPageSpinner label="Loading your organizations…" />;
   }
   if (!organization) return <AccountSetupScreen />;
@@ -111,7 +117,8 @@ function Shell({ organization, organizations }: { organization: Organization; or
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220}>
+            <WebsiteSwitcher />
+            <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220} data-testid="current-organization-name">
               {organization.name}
             </Text>
             <Badge variant="light" data-testid="plan-badge" aria-label={`Plan: ${planBadge(organization.plan)}`}>
@@ -131,19 +138,20 @@ function Shell({ organization, organizations }: { organization: Organization; or
           p={mode === 'collapsed' ? 4 : 'xs'}
           style={{ transition: `width ${SIDEBAR_TRANSITION_MS}ms ease` }}
         >
-          <Sidebar collapsed={mode === 'collapsed'} plan={organization.plan} />
+          <Sidebar collapsed={mode === 'collapsed'} plan={organization.plan} role={organization.user_role} />
         </AppShell.Navbar>
       )}
       {mode === 'drawer' && (
         <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} title="Tracklint" size={280} padding="xs">
           <nav id={MAIN_NAVIGATION_ID} aria-label="Main navigation">
-            <Sidebar collapsed={false} plan={organization.plan} onNavigate={() => setDrawerOpen(false)} />
+            <Sidebar collapsed={false} plan={organization.plan} role={organization.user_role} onNavigate={() => setDrawerOpen(false)} />
           </nav>
         </Drawer>
       )}
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Box maw={contentMax ?? undefined} mx="auto">
+          {!PAGES_WITH_OWN_USAGE_ALERTS.includes(pathname.replace(/\/+$/, '')) && <UsageAlerts organization={organization} dismissible />}
           <Outlet />
         </Box>
       </AppShell.Main>

@@ -20,7 +20,8 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
-import { NAV_SECTIONS, isNavItemActive, type NavItem, type NavItemId } from './nav-items';
+import { isNavItemActive, navSectionsForRole, type NavItem, type NavItemId } from './nav-items';
+import type { OrganizationRole } from '../data/organizations/types';
 import { planIncludesFeature, requiredPlanForFeature, upgradeLink } from './plan-features';
 import classes from './shell.module.css';
 
@@ -46,16 +47,18 @@ interface SidebarProps {
   /** Icon-only (80px) when true. */
   collapsed: boolean;
   plan: string | null | undefined;
+  /** The user's role in the organization; items the role may not use are hidden. */
+  role: OrganizationRole;
   /** Called after a link is followed (closes the mobile drawer). */
   onNavigate?: () => void;
 }
 
-export function Sidebar({ collapsed, plan, onNavigate }: SidebarProps) {
+export function Sidebar({ collapsed, plan, role, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   return (
     <ScrollArea type="auto" h="100%">
       <Stack gap="md" py="sm">
-        {NAV_SECTIONS.map((section) => (
+        {navSectionsForRole(role).map((section) => (
           <Stack key={section.label} gap={2}>
             {collapsed ? (
               <Text className={classes.visuallyHidden}>{section.label}</Text>

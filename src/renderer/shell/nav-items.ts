@@ -1,3 +1,6 @@
+import { permissionsForRole, type RolePermissions } from './role-permissions';
+import type { OrganizationRole } from '../data/organizations/types';
+
 /** The sidebar's links (spec section 2, "App shell"), grouped into sections. */
 export type NavItemId =
   | 'dashboard'
@@ -22,6 +25,8 @@ export interface NavItem {
   to: string;
   /** A plan feature the item needs; without it the item opens the billing upgrade link instead. */
   feature?: string;
+  /** A role permission the item needs; without it the item is not shown (viewers do not see Analytics). */
+  permission?: keyof RolePermissions;
 }
 
 export interface NavSection {
@@ -36,7 +41,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'dashboard', label: 'Dashboard', to: '/app/dashboard' },
       { id: 'requests', label: 'Requests', to: '/app/requests' },
       { id: 'alerts', label: 'Alerts', to: '/app/alerts' },
-      { id: 'analytics', label: 'Analytics', to: '/app/analytics' },
+      { id: 'analytics', label: 'Analytics', to: '/app/analytics', permission: 'viewAnalytics' },
     ],
   },
   {
@@ -78,4 +83,12 @@ export function pageTitleForPath(pathname: string): string | null {
 /** Whether the item is the current page (exact match, so /app/websites is not active on /app/websites/add). */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return pathname.replace(/\/+$/, '') === item.to;
+}
+
+/** The sidebar sections with only the items the role may see (sections left empty are dropped). */
+export function navSectionsForRole(role: OrganizationRole | null | undefined, sections: NavSection[] = NAV_SECTIONS): NavSection[] {
+  const can = permissionsForRole(role);
+  return sections
+    .map((section) => ({ ...section, items: section.items.filter((item) => !item.permission || can[item.permission]) }))
+    .filter((section) => section.items.length > 0);
 }

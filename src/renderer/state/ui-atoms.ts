@@ -18,3 +18,10 @@ export const announceAtom = atom(null, (get, set, message: string) => {
 export type OrganizationSetupStatus = 'idle' | 'scheduled' | 'running' | 'done' | 'failed';
 /** Progress of the post-sign-in organization setup; the shell waits while it is scheduled or running. */
 export const organizationSetupStatusAtom = atom<OrganizationSetupStatus>('idle');
+
+export type InvitationStatus = 'idle' | 'running' | 'done';
+/** Progress of accepting an invitation after sign-in; the shell waits while it runs (no setup screen flash). */
+export const invitationStatusAtom = atom<InvitationStatus>('idle');
+
+/** Usage alerts the user dismissed in this session, by usageAlertKey(). */
+export const dismissedUsageAlertsAtom = atom<ReadonlySet<string>>(new Set<string>());

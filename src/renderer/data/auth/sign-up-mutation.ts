@@ -4,6 +4,7 @@ import type { TracklintClient } from '../../lib/supabase';
 import { platform } from '../../platform';
 import type { Plan } from '../organizations/types';
 import { authKeys } from './keys';
+import { INVITATION_METADATA_KEY } from '../../auth/invitation-token';
 
 export interface SignUpInput {
   email: string;
@@ -45,5 +46,38 @@ export function useSignUpMutation() {
   return useMutation({
     mutationKey: authKeys.signUp(),
     mutationFn: (input: SignUpInput) => signUp(client, input, platform.webOrigin),
+  });
+}
+
+export interface InvitedSignUpInput {
+  email: string;
+  password: string;
+  fullName: string;
+  invitationToken: string;
+}
+
+/**
+ * Sign-up of someone invited to an organization: no organization details (so no organization
+ * is created for them after sign-in); the invitation token rides along as metadata and is
+ * accepted after the first confirmed sign-in (auth/InvitationRunner).
+ */
+export async function signUpWithInvitation(client: TracklintClient, input: InvitedSignUpInput, webOrigin: string) {
+  const { data, error } = await client.auth.signUp({
+    email: input.email.trim(),
+    password: input.password,
+    options: {
+      data: { full_name: input.fullName.trim(), [INVITATION_METADATA_KEY]: input.invitationToken },
+      emailRedirectTo: webOrigin + VERIFY_EMAIL_PATH,
+    },
+  });
+  if (error) throw error;
+  return data;
+}
+
+export function useInvitedSignUpMutation() {
+  const client = useSupabase();
+  return useMutation({
+    mutationKey: [...authKeys.signUp(), 'invitation'],
+    mutationFn: (input: InvitedSignUpInput) => signUpWithInvitation(client, input, platform.webOrigin),
   });
 }

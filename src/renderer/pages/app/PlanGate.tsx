@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
+import { useFeatureAccessQuery } from '../../data/billing/feature-access-query';
 import { planIncludesFeature, requiredPlanForFeature } from '../../shell/plan-features';
 import { planLabel } from './billing-params';
 
@@ -18,7 +19,9 @@ interface PlanGateProps {
 /** Shows the page when the organization's plan includes the feature, else the upgrade panel (spec section 6). */
 export function PlanGate({ feature, featureTitle, accessDescription, children }: PlanGateProps) {
   const { organization } = useCurrentOrganization();
-  if (planIncludesFeature(organization?.plan, feature)) return <>{children}</>;
+  // The server (rpc organization_has_feature) has the last word; the plan rule answers until it does.
+  const access = useFeatureAccessQuery(organization?.id, feature);
+  if (access.data ?? planIncludesFeature(organization?.plan, feature)) return <>{children}</>;
   const required = planLabel(requiredPlanForFeature(feature));
   return (
     <Paper withBorder p="xl" radius="md" maw={640}>

@@ -1,3 +1,5 @@
+import { normalizePlan } from '../../../shared/plans';
+
 /** The billing page's query parameters (spec section 2): why the user was sent here. */
 export interface BillingParams {
   /** The plan needed. */
@@ -17,12 +19,31 @@ export function parseBillingParams(params: URLSearchParams): BillingParams {
   return { upgrade: read('upgrade'), feature: read('feature'), source: read('source'), current: read('current') };
 }
 
-/** "advanced_rules" → "Advanced rules". */
+const ACRONYMS = new Set(['api', 'sso', 'ga4']);
+
+/** "custom_rules" → "Custom Rules", "api_access" → "API Access". */
 export function featureLabel(feature: string): string {
-  const words = feature.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return feature
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
+    .join(' ');
 }
 
 export function planLabel(plan: string): string {
   return plan.charAt(0).toUpperCase() + plan.slice(1).toLowerCase();
+}
+
+/**
+ * Why the billing page was opened: "Custom Rules requires the Pro plan" (+ the current plan), or
+ * null when no upgrade was asked for. Only known plans are named; anything else is ignored.
+ */
+export function upgradeExplanation(params: BillingParams): string | null {
+  if (!params.upgrade) return null;
+  const required = planLabel(normalizePlan(params.upgrade.toLowerCase()));
+  const first = params.feature ? `${featureLabel(params.feature)} requires the ${required} plan` : `The ${required} plan was selected`;
+  const current = params.current ? ` (you are on ${planLabel(normalizePlan(params.current.toLowerCase()))})` : '';
+  return `${first}${current}.`;
 }

@@ -8,12 +8,6 @@ export const AddWebsitePage = () => <PlaceholderPage title="Add website" descrip
 export const RequestsPage = () => <PlaceholderPage title="Requests" description="Every GA4 request received, with its validation result." />;
 export const AnalyticsPage = () => <PlaceholderPage title="Analytics" description="Trends in your tracking volume and quality." />;
 export const AlertsPage = () => <PlaceholderPage title="Alerts" description="Tracking problems and usage limits that need your attention." />;
-export const TeamPage = () => <PlaceholderPage title="Team" description="The members of your organization and their roles." />;
-export const OrganizationPage = () => <PlaceholderPage title="Organization" description="Your organization's name, slug and settings." />;
-export const CreateOrganizationPage = () => (
-  <PlaceholderPage title="Create organization" description="Start another organization with its own websites, team and plan." />
-);
-export const SettingsPage = () => <PlaceholderPage title="Settings" description="Your personal account settings." />;
 export const ApiKeysPage = () => <PlaceholderPage title="API keys" description="Keys that let your tools call the Tracklint API." />;
 export const BasicRulesPage = () => <PlaceholderPage title="Basic rules" description="Core GA4 validation rules, available on every plan." />;
 export const AdvancedRulesPage = () => (

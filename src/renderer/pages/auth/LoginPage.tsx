@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { invitationFromSearch, rememberInvitation } from '../../auth/invitation-token';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSignInMutation } from '../../data/auth/sign-in-mutation';
 import { notify } from '../../notifications/notify';
@@ -16,6 +17,13 @@ export function LoginPage() {
   const signIn = useSignInMutation();
   const navigate = useNavigate();
   const location = useLocation();
+  const invitation = invitationFromSearch(location.search);
+  const invitationToken = invitation?.token;
+
+  // Accepted after the sign-in by auth/InvitationRunner, from this tab's storage.
+  useEffect(() => {
+    if (invitationToken) rememberInvitation(invitationToken, window.sessionStorage);
+  }, [invitationToken]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,6 +42,11 @@ export function LoginPage() {
   return (
     <>
       <AuthHeading title="Sign in" subtitle="Welcome back to Tracklint." />
+      {invitation && (
+        <Alert color="blue" mb="md" data-testid="invitation-notice">
+          Sign in to accept your invitation and join the organization.
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
         <Stack>
           <TextInput

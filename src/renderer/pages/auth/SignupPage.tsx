@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { invitationFromSearch } from '../../auth/invitation-token';
+import { InvitationSignupForm } from './InvitationSignupForm';
 import { useSignUpMutation } from '../../data/auth/sign-up-mutation';
 import { DEFAULT_PLAN, type Plan } from '../../data/organizations/types';
 import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availability-query';
@@ -27,7 +29,15 @@ const EMPTY: SignUpValues = {
   organizationPlan: DEFAULT_PLAN,
 };
 
+/** /signup: a new account with its organization, or (from an invitation link) an account that joins one. */
 export function SignupPage() {
+  const { search } = useLocation();
+  const invitation = invitationFromSearch(search);
+  if (invitation) return <InvitationSignupForm key={invitation.token} invitation={invitation} />;
+  return <OrganizationSignupForm />;
+}
+
+function OrganizationSignupForm() {
   const [values, setValues] = useState<SignUpValues>(EMPTY);
   // The slug follows the organization name until the user edits it themselves.
   const [slugEdited, setSlugEdited] = useState(false);

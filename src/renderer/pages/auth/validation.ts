@@ -65,6 +65,22 @@ export function validateSignUp(values: SignUpValues): FieldErrors<keyof SignUpVa
   return dropEmpty(errors);
 }
 
+export interface InvitedSignUpValues {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** The invitation sign-up asks only for the account: the organization is the one the user was invited to. */
+export function validateInvitedSignUp(values: InvitedSignUpValues): FieldErrors<keyof InvitedSignUpValues> {
+  const fullName = values.fullName.trim();
+  return dropEmpty({
+    email: validateEmail(values.email),
+    password: validateNewPassword(values.password),
+    fullName: !fullName ? 'Full name is required' : fullName.length > NAME_MAX_LENGTH ? `Full name must be at most ${NAME_MAX_LENGTH} characters` : undefined,
+  });
+}
+
 export function validateSignIn(values: { email: string; password: string }): FieldErrors<'email' | 'password'> {
   return dropEmpty({
     email: validateEmail(values.email),

@@ -1,0 +1,111 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailCheck, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { useInvitedSignUpMutation } from '../../data/auth/sign-up-mutation';
+import { INVITATION_PARAM, rememberInvitation, type InvitationLink } from '../../auth/invitation-token';
+import { notify } from '../../notifications/notify';
+import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
+import { AuthHeading } from './AuthLayout';
+import { PASSWORD_MIN_LENGTH, hasErrors, validateInvitedSignUp, type FieldErrors, type InvitedSignUpValues } from './validation';
+
+/** The sign-in link that keeps the invitation, for people who already have an account. */
+export function invitationLoginPath(token: string): string {
+  return `/login?${new URLSearchParams({ [INVITATION_PARAM]: token }).toString()}`;
+}
+
+/**
+ * /signup?invitation=TOKEN&email=EMAIL: an account to join the organization that sent the
+ * invitation, so no organization fields. The invitation is accepted after the first confirmed sign-in.
+ */
+export function InvitationSignupForm({ invitation }: { invitation: InvitationLink }) {
+  const [values, setValues] = useState<InvitedSignUpValues>({ email: invitation.email ?? '', password: '', fullName: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof InvitedSignUpValues>>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const signUp = useInvitedSignUpMutation();
+
+  // Kept for this tab too, in case the user signs in here instead (e.g. an existing account).
+  useEffect(() => rememberInvitation(invitation.token, window.sessionStorage), [invitation.token]);
+
+  const set = (field: keyof InvitedSignUpValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateInvitedSignUp(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    try {
+      await signUp.mutateAsync({ ...values, invitationToken: invitation.token });
+      notify(TOASTS.accountCreated);
+      setSentTo(values.email.trim());
+    } catch (err) {
+      notify(TOASTS.signUpFailed, errorMessage(err));
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <>
+        <AuthHeading title="Check your email" />
+        <Alert icon={<IconMailCheck aria-hidden />} color="teal" title="Confirmation sent">
+          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to verify your account, then sign in to join the
+          organization.
+        </Alert>
+        <Text mt="lg" size="sm" ta="center">
+          <Anchor component={Link} to={invitationLoginPath(invitation.token)}>
+            Go to sign in
+          </Anchor>
+        </Text>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title="Join an organization" subtitle="You have been invited to a team on Tracklint. Create your account to join it." />
+      <Alert icon={<IconUsers aria-hidden />} color="blue" mb="md" data-testid="invitation-notice">
+        After you confirm your email and sign in, you join the organization that invited you.
+      </Alert>
+      <form onSubmit={onSubmit} noValidate aria-label="Sign up to join">
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            description="The invitation was sent to this address"
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={(e) => set('password')(e.currentTarget.value)}
+            error={errors.password}
+          />
+          <TextInput
+            label="Full name"
+            autoComplete="name"
+            required
+            value={values.fullName}
+            onChange={(e) => set('fullName')(e.currentTarget.value)}
+            error={errors.fullName}
+          />
+          <Button type="submit" loading={signUp.isPending} fullWidth>
+            Create account and join
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to={invitationLoginPath(invitation.token)}>
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
+}

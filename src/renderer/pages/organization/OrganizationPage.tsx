@@ -1,0 +1,244 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
+import { useUpdateOrganizationMutation } from '../../data/organizations/update-organization-mutation';
+import { useDeleteOrganizationMutation } from '../../data/organizations/delete-organization-mutation';
+import { useSwitchOrganizationMutation } from '../../data/organizations/switch-organization-mutation';
+import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availability-query';
+import { changedOrganizationFields, isDeleteConfirmed, organizationAfterDelete } from '../../data/organizations/organization-rules';
+import type { Organization } from '../../data/organizations/types';
+import { roleLabel } from '../../data/team/team-rules';
+import { formatDate } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { notify } from '../../notifications/notify';
+import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
+import { DASHBOARD_PATH } from '../../routing/paths';
+import { planBadge } from '../../shell/plan-badge';
+import { permissionsForRole } from '../../shell/role-permissions';
+import { storedOrganizationIdAtom, storedWebsiteIdAtom } from '../../state/selection-atoms';
+import { NAME_MAX_LENGTH, validateSlug } from '../auth/validation';
+import { planLabel } from '../app/billing-params';
+
+/** /app/organization: details of the current organization; owners and admins edit it, owners delete it. */
+export function OrganizationPage() {
+  const { organization, organizations } = useCurrentOrganization();
+  useDocumentTitle('Organization');
+  if (!organization) return null;
+  const can = permissionsForRole(organization.user_role);
+  return (
+    <Stack gap="lg" maw={760}>
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Organization
+        </Title>
+        <Text c="dimmed">Your organization's name, slug, plan and status.</Text>
+      </Stack>
+      <OrganizationDetails organization={organization} />
+      {/* Keyed by id: switching organization starts the form from the new one's values. */}
+      <OrganizationSettingsForm key={organization.id} organization={organization} canEdit={can.manageSettings} />
+      {organization.user_role === 'owner' && <DeleteOrganizationSection organization={organization} organizations={organizations} />}
+    </Stack>
+  );
+}
+
+function Detail({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text component="div" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function OrganizationDetails({ organization }: { organization: Organization }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        <Detail
+          label="Plan"
+          value={
+            <Group gap="xs">
+              <span>{planLabel(organization.plan)}</span>
+              <Badge variant="light">{planBadge(organization.plan)}</Badge>
+            </Group>
+          }
+          testId="organization-plan"
+        />
+        <Detail label="Status" value={planLabel(organization.subscription_status ?? 'active')} testId="organization-status" />
+        <Detail label="Trial ends" value={formatDate(organization.trial_ends_at, 'No trial')} testId="organization-trial-end" />
+        <Detail label="Your role" value={roleLabel(organization.user_role)} testId="organization-role" />
+        <Detail label="Created" value={formatDate(organization.created_at)} />
+        {organization.current_period_end && <Detail label="Current period ends" value={formatDate(organization.current_period_end)} />}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function OrganizationSettingsForm({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
+  const [name, setName] = useState(organization.name);
+  const [slug, setSlug] = useState(organization.slug);
+  const [errors, setErrors] = useState<{ name?: string; slug?: string }>({});
+  const update = useUpdateOrganizationMutation();
+  const checkSlug = useSlugAvailabilityCheck();
+  const [checking, setChecking] = useState(false);
+  const changes = changedOrganizationFields(organization, { name, slug });
+  const dirty = Object.keys(changes).length > 0;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canEdit || !dirty) return;
+    const found: { name?: string; slug?: string } = {};
+    if (!name.trim()) found.name = 'Organization name is required';
+    else if (name.trim().length > NAME_MAX_LENGTH) found.name = `Organization name must be at most ${NAME_MAX_LENGTH} characters`;
+    found.slug = changes.slug !== undefined ? validateSlug(slug) : undefined;
+    if (!found.slug && changes.slug !== undefined) {
+      setChecking(true);
+      found.slug = (await checkSlug(slug)) ?? undefined;
+      setChecking(false);
+    }
+    setErrors(found);
+    if (found.name || found.slug) return;
+    try {
+      await update.mutateAsync({ organizationId: organization.id, changes });
+      notify(TOASTS.organizationUpdated);
+    } catch (err) {
+      notify(TOASTS.updateOrganizationFailed, errorMessage(err));
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={onSubmit} noValidate aria-label="Organization settings">
+        <Stack>
+          <Title order={2} size="h4">
+            Settings
+          </Title>
+          {!canEdit && (
+            <Alert color="gray" data-testid="organization-read-only">
+              Only owners and admins can change the organization's settings.
+            </Alert>
+          )}
+          <TextInput
+            label="Organization name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            readOnly={!canEdit}
+            required
+            error={errors.name}
+          />
+          <TextInput
+            label="Organization slug"
+            description="Used in links; lowercase letters, numbers and hyphens"
+            value={slug}
+            onChange={(e) => setSlug(e.currentTarget.value.toLowerCase())}
+            readOnly={!canEdit}
+            required
+            error={errors.slug}
+          />
+          {canEdit && (
+            <Group>
+              <Button type="submit" disabled={!dirty} loading={checking || update.isPending}>
+                Save changes
+              </Button>
+              <Button
+                variant="default"
+                disabled={!dirty}
+                onClick={() => {
+                  setName(organization.name);
+                  setSlug(organization.slug);
+                  setErrors({});
+                }}
+              >
+                Discard
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function DeleteOrganizationSection({ organization, organizations }: { organization: Organization; organizations: Organization[] }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteOrganizationMutation();
+  const switchOrganization = useSwitchOrganizationMutation();
+  const setStoredOrganization = useSetAtom(storedOrganizationIdAtom);
+  const setStoredWebsite = useSetAtom(storedWebsiteIdAtom);
+  const navigate = useNavigate();
+  const confirmed = isDeleteConfirmed(typed, organization.name);
+
+  async function onDelete() {
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(organization.id);
+    } catch (err) {
+      notify(TOASTS.deleteOrganizationFailed, errorMessage(err));
+      return;
+    }
+    const next = organizationAfterDelete(organizations, organization.id);
+    setStoredWebsite(null);
+    if (next) {
+      // Also records it as the profile's current organization; locally it is enough to remember it.
+      await switchOrganization.mutateAsync(next.id).catch(() => setStoredOrganization(next.id));
+    } else {
+      setStoredOrganization(null);
+    }
+    setOpen(false);
+    notify(TOASTS.organizationDeleted);
+    navigate(DASHBOARD_PATH, { replace: true });
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+      <Stack>
+        <Title order={2} size="h4" c="red">
+          Delete organization
+        </Title>
+        <Text size="sm">
+          Deleting {organization.name} removes its websites, requests, rules, members and invitations for everyone. This cannot be
+          undone.
+        </Text>
+        <Button color="red" variant="light" w="fit-content" onClick={() => setOpen(true)}>
+          Delete organization
+        </Button>
+      </Stack>
+      <Modal
+        opened={open}
+        onClose={() => {
+          setOpen(false);
+          setTyped('');
+        }}
+        title="Delete organization"
+      >
+        <Stack>
+          <Text size="sm">
+            Type <strong>{organization.name}</strong> to confirm that you want to delete this organization permanently.
+          </Text>
+          <TextInput
+            label="Organization name"
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            data-autofocus
+            autoComplete="off"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button color="red" disabled={!confirmed} loading={remove.isPending} onClick={() => void onDelete()}>
+              Delete permanently
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

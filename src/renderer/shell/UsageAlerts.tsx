@@ -1,0 +1,62 @@
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useAtom } from 'jotai';
+import { Link } from 'react-router-dom';
+import type { UsageMetric } from '../../shared/plans';
+import { useUsageStatusQuery } from '../data/billing/usage-status-query';
+import type { Organization } from '../data/organizations/types';
+import { dismissedUsageAlertsAtom } from '../state/ui-atoms';
+import { permissionsForRole } from './role-permissions';
+import { usageAlertColor, usageAlertKey, usageAlertText, usageAlertTitle, visibleUsageAlerts } from './usage-alerts';
+
+interface UsageAlertsProps {
+  organization: Organization;
+  /** Only these metrics (e.g. team members on the team page); all when omitted. */
+  metrics?: readonly UsageMetric[];
+  /** The shell's banner can be dismissed for the session; page-level alerts stay. */
+  dismissible?: boolean;
+}
+
+/**
+ * Usage alerts from rpc get_organization_usage_status (near or over a plan limit), colored by
+ * severity, with the way to billing (owners) or who to ask (everyone else).
+ */
+export function UsageAlerts({ organization, metrics, dismissible = false }: UsageAlertsProps) {
+  const { data } = useUsageStatusQuery(organization.id);
+  const [dismissed, setDismissed] = useAtom(dismissedUsageAlertsAtom);
+  const alerts = visibleUsageAlerts(data?.alerts ?? [], organization.id, dismissible ? dismissed : new Set<string>(), metrics);
+  if (alerts.length === 0) return null;
+  const canBill = permissionsForRole(organization.user_role).manageBilling;
+
+  return (
+    <Stack gap="xs" mb="md" data-testid={dismissible ? 'usage-alert-banner' : 'usage-alerts'}>
+      {alerts.map((alert) => {
+        const key = usageAlertKey(organization.id, alert);
+        return (
+          <Alert
+            key={key}
+            color={usageAlertColor(alert.severity)}
+            title={usageAlertTitle(alert)}
+            icon={alert.severity === 'info' ? <IconInfoCircle aria-hidden /> : <IconAlertTriangle aria-hidden />}
+            withCloseButton={dismissible}
+            closeButtonLabel="Dismiss usage alert"
+            onClose={() => setDismissed(new Set([...dismissed, key]))}
+            data-severity={alert.severity}
+            data-testid="usage-alert"
+          >
+            <Text size="sm">
+              {usageAlertText(alert)}{' '}
+              {canBill ? (
+                <Anchor component={Link} to="/app/billing" size="sm">
+                  View plans and billing
+                </Anchor>
+              ) : (
+                'Ask an owner of the organization about upgrading.'
+              )}
+            </Text>
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { UNLIMITED, type UsageAlert, type UsageMetric } from '../../shared/plans';
+
+/** Words for each metric in a sentence ("your monthly requests"). */
+export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = {
+  monthly_requests: 'monthly requests',
+  websites: 'websites',
+  team_members: 'team members',
+  custom_rules: 'custom rules',
+};
+
+export type UsageAlertColor = 'blue' | 'yellow' | 'red';
+
+/** Severity → color: info blue, warning yellow, critical red. */
+export function usageAlertColor(severity: UsageAlert['severity']): UsageAlertColor {
+  if (severity === 'critical') return 'red';
+  if (severity === 'warning') return 'yellow';
+  return 'blue';
+}
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** -1 → 'Unlimited', else the number with thousands separators (en-US). */
+export function formatLimit(limit: number): string {
+  return limit === UNLIMITED ? 'Unlimited' : integer.format(limit);
+}
+
+export function usageAlertTitle(alert: Pick<UsageAlert, 'type'>): string {
+  return alert.type === 'limit_exceeded' ? 'Plan limit reached' : 'Approaching your plan limit';
+}
+
+/** "You have used 85% of your monthly requests (8,500 of 10,000)." (+ what to do once the limit is reached). */
+export function usageAlertText(alert: Pick<UsageAlert, 'type' | 'metric' | 'current_value' | 'limit_value' | 'percentage_used'>): string {
+  const label = USAGE_METRIC_LABELS[alert.metric];
+  const sentence = `You have used ${percent.format(alert.percentage_used)}% of your ${label} (${integer.format(alert.current_value)} of ${integer.format(alert.limit_value)}).`;
+  return alert.type === 'limit_exceeded' ? `${sentence} Upgrade your plan to raise the limit.` : sentence;
+}
+
+/** Identifies an alert for dismissal: a dismissed alert comes back when it gets worse (new type or severity). */
+export function usageAlertKey(organizationId: string, alert: Pick<UsageAlert, 'metric' | 'type' | 'severity'>): string {
+  return `${organizationId}:${alert.metric}:${alert.type}:${alert.severity}`;
+}
+
+const SEVERITY_RANK: Record<UsageAlert['severity'], number> = { critical: 0, warning: 1, info: 2 };
+
+/** The alerts to show, most severe first: not dismissed, and only the given metrics when a page asks for some. */
+export function visibleUsageAlerts<T extends UsageAlert>(
+  alerts: readonly T[],
+  organizationId: string,
+  dismissed: ReadonlySet<string>,
+  metrics?: readonly UsageMetric[],
+): T[] {
+  return alerts
+    .filter((alert) => !dismissed.has(usageAlertKey(organizationId, alert)))
+    .filter((alert) => !metrics || metrics.includes(alert.metric))
+    .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
