@@ -397,3 +397,43 @@ describe('storage maintenance', () => {
     expect(dropped).toHaveLength(0);
   });
 });
+
+describe('Measurement Protocol with an organization API key', () => {
+  it('stores hits for the website with that measurement id; refuses bad keys, unknown ids and revoked keys', async () => {
+    const site = await createWebsite(tenant.owner, tenant.orgId, 'apikey.example.com', { measurement_ids: ['G-APIKEY01'] });
+    const denied = await tenant.member.client.rpc('create_api_key', { org_id: tenant.orgId, key_name: 'Server' });
+    expect(denied.error?.message).toBe('Only owners and admins can create API keys');
+    const created = await tenant.admin.client.rpc('create_api_key', { org_id: tenant.orgId, key_name: 'Server' });
+    expect(created.error).toBeNull();
+    const key = (created.data as { key: string; id: string }).key;
+    expect(key).toMatch(/^tlk_[0-9a-f]{64}$/);
+
+    // The key is stored hashed and its hash is not readable, even by admins.
+    expect(await sql('select 1 from public.api_keys where key_hash = $1', [key])).toHaveLength(0);
+    expect((await tenant.admin.client.from('api_keys').select('key_hash')).error).not.toBeNull();
+    const { data: listed } = await tenant.admin.client.from('api_keys').select('name, key_prefix').eq('organization_id', tenant.orgId);
+    expect(listed).toContainEqual({ name: 'Server', key_prefix: key.slice(0, 12) });
+    const { data: hidden } = await tenant.viewer.client.from('api_keys').select('id').eq('organization_id', tenant.orgId);
+    expect(hidden ?? []).toHaveLength(0);
+
+    const send = (secret: string, mid: string) =>
+      fetch(url(`/mp/collect?measurement_id=${mid}&api_secret=${secret}`), { method: 'POST', body: JSON.stringify({ client_id: '1.2', events: [{ name: 'login', params: { session_id: '1', engagement_time_msec: 1 } }] }) }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, unknown> }));
+
+    const ok = await send(key, 'G-APIKEY01');
+    expect(ok.status).toBe(200);
+    expect(await sql('select 1 from public.collected_requests where website_id = $1 and id = $2', [site.id, ok.json.id])).toHaveLength(1);
+    const unknownId = await send(key, 'G-NOTOURS1');
+    expect(unknownId).toEqual({ status: 404, json: { error: 'No website of this organization has measurement ID G-NOTOURS1. Add it to the website\'s settings in Tracklint.', reason: 'no_website_for_measurement_id' } });
+    const forged = await send(`tlk_${'0'.repeat(64)}`, 'G-APIKEY01');
+    expect(forged.status).toBe(403);
+    expect(forged.json.error).toBe('Invalid or revoked API key. Create a key in Tracklint under API Keys.');
+    const noMid = await fetch(url(`/mp/collect?api_secret=${key}`), { method: 'POST', body: '{"client_id":"1","events":[{"name":"login"}]}' });
+    expect(noMid.status).toBe(400);
+
+    const revoked = await tenant.owner.client.rpc('revoke_api_key', { key_id: (created.data as { id: string }).id });
+    expect(revoked.error).toBeNull();
+    // Lookups are cached for 30 s per key and measurement id; a pair not seen before is read fresh.
+    expect((await tenant.owner.client.from('websites').update({ measurement_ids: ['G-APIKEY01', 'G-APIKEY02'] }).eq('id', site.id)).error).toBeNull();
+    expect((await send(key, 'G-APIKEY02')).status).toBe(403);
+  });
+});

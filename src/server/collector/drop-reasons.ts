@@ -7,6 +7,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const DROP_REASONS = [
   'missing_site_key',
   'unknown_site_key',
+  'invalid_api_key',
+  'missing_measurement_id',
+  'no_website_for_measurement_id',
   'website_inactive',
   'origin_not_allowed',
   'measurement_id_mismatch',
@@ -27,6 +30,9 @@ export type DropReason = (typeof DROP_REASONS)[number];
 export const DROP_STATUS: Record<DropReason, ContentfulStatusCode> = {
   missing_site_key: 400,
   unknown_site_key: 404,
+  invalid_api_key: 403,
+  missing_measurement_id: 400,
+  no_website_for_measurement_id: 404,
   website_inactive: 403,
   origin_not_allowed: 403,
   measurement_id_mismatch: 403,

@@ -16,6 +16,9 @@ import { isPlausibleSiteKey, type CollectorWebsite, type WebsiteDirectory } from
 /** Where a request came from, as the HTTP layer saw it. */
 export interface IngestContext {
   siteKey: string | undefined;
+  /** An organization API key (Measurement Protocol api_secret starting with tlk_); the website is then found by measurement id. */
+  apiKey?: string;
+  measurementId?: string;
   source: HitSource;
   origin?: string;
   referer?: string;
@@ -76,6 +79,21 @@ export class IngestPipeline {
     return pass(website);
   }
 
+  /** Measurement Protocol with an organization API key: the key's organization's website with this measurement id. */
+  async resolveApiKey(apiKey: string, measurementId: string | undefined): Promise<StepResult<string>> {
+    if (!measurementId) return refuse('missing_measurement_id', 'Missing measurement_id: with an API key as api_secret, add &measurement_id=G-XXXXXXX so Tracklint knows the website.');
+    try {
+      const r = await this.parts.directory.resolveApiKey(apiKey, measurementId);
+      if (r.ok) return pass(r.siteKey);
+      return r.problem === 'invalid_api_key'
+        ? refuse('invalid_api_key', 'Invalid or revoked API key. Create a key in Tracklint under API Keys.')
+        : refuse('no_website_for_measurement_id', `No website of this organization has measurement ID ${measurementId}. Add it to the website's settings in Tracklint.`);
+    } catch (err) {
+      this.parts.log.warn('collector: API key lookup failed', { error: err instanceof Error ? err.message : String(err) });
+      return refuse('storage_unavailable', 'Storage is temporarily unavailable; send the hit again shortly.');
+    }
+  }
+
   checkOrigin(website: CollectorWebsite, ctx: IngestContext): StepResult<OriginCheck> {
     const check = checkOrigin(website.domain, ctx.origin, ctx.referer);
     if (!check.allowed)
@@ -122,7 +140,13 @@ export class IngestPipeline {
       metrics.dropped(d.reason, hits.length);
       return { refused: d };
     };
-    const site = await this.resolveWebsite(ctx.siteKey);
+    let siteKey = ctx.siteKey;
+    if (ctx.apiKey !== undefined) {
+      const resolved = await this.resolveApiKey(ctx.apiKey, ctx.measurementId);
+      if (!resolved.ok) return dropAll(resolved.drop);
+      siteKey = resolved.value;
+    }
+    const site = await this.resolveWebsite(siteKey);
     if (!site.ok) return dropAll(site.drop);
     const website = site.value;
     const origin = this.checkOrigin(website, ctx);

@@ -15,6 +15,9 @@ export interface CollectorRouteOptions {
   isOperator: (c: Context) => Promise<boolean>;
 }
 
+/** Organization API keys start with this; anything else given as api_secret is taken as a site key. */
+const API_KEY_PREFIX = 'tlk_';
+
 const COLLECT_PATHS = ['/collect/g', '/g/collect', '/mp/collect', '/debug/mp/collect'];
 
 function refusal(c: Context, d: Drop, extra: Record<string, unknown> = {}) {
@@ -142,7 +145,13 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
 
   // Measurement Protocol: the site key as `site` or `api_secret`.
   app.post('/mp/collect', async (c) => {
-    const ctx = context(c, c.req.query('site') ?? c.req.query('api_secret'), 'measurement_protocol');
+    const secret = c.req.query('site') ?? c.req.query('api_secret');
+    const ctx = context(c, secret, 'measurement_protocol');
+    if (secret?.startsWith(API_KEY_PREFIX)) {
+      ctx.siteKey = undefined;
+      ctx.apiKey = secret;
+      ctx.measurementId = c.req.query('measurement_id');
+    }
     const text = await readBody(c, LIMITS.mpBytes);
     if (typeof text !== 'string') return refusal(c, text);
     const key = cleanIdempotencyKey(c.req.header('idempotency-key'));

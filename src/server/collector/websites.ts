@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 /** What the collector needs to know about a website, resolved from its site key. */
@@ -31,9 +32,13 @@ export interface WebsiteDirectoryOptions {
   now?: () => number;
 }
 
+export type ApiKeyResolution = { ok: true; siteKey: string } | { ok: false; problem: 'invalid_api_key' | 'no_website_for_measurement_id' };
+
 export interface WebsiteDirectory {
   /** The website for a site key, or null when no website has it. */
   lookup(siteKey: string): Promise<CollectorWebsite | null>;
+  /** The site key of the API key's organization's website that has this measurement id. */
+  resolveApiKey(apiKey: string, measurementId: string): Promise<ApiKeyResolution>;
   /** Marks a website verified in the cache after the database recorded it. */
   markVerified(websiteId: string): void;
   clear(): void;
@@ -113,7 +118,34 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
     return website;
   }
 
+  const apiKeys = new Map<string, { result: ApiKeyResolution; expiresAt: number }>();
+
+  async function loadApiKey(hash: string, measurementId: string): Promise<ApiKeyResolution> {
+    const { rows } = await pool.query<{ id: string; site_key: string | null }>(
+      `select k.id, (select w.site_key from public.websites w
+                     where w.organization_id = k.organization_id and $2 = any(w.measurement_ids)
+                     order by w.created_at limit 1) as site_key
+       from public.api_keys k where k.key_hash = $1 and k.revoked_at is null`,
+      [hash, measurementId],
+    );
+    const row = rows[0];
+    if (!row) return { ok: false, problem: 'invalid_api_key' };
+    // Once per cache period, not per request.
+    void pool.query('update public.api_keys set last_used_at = now() where id = $1', [row.id]).catch(() => {});
+    return row.site_key ? { ok: true, siteKey: row.site_key } : { ok: false, problem: 'no_website_for_measurement_id' };
+  }
+
   return {
+    async resolveApiKey(apiKey, measurementId) {
+      const hash = createHash('sha256').update(apiKey, 'utf8').digest('hex');
+      const cacheKey = `${hash}|${measurementId}`;
+      const hit = apiKeys.get(cacheKey);
+      if (hit && hit.expiresAt > now()) return hit.result;
+      const result = await loadApiKey(hash, measurementId);
+      if (apiKeys.size >= max) apiKeys.delete(apiKeys.keys().next().value as string);
+      apiKeys.set(cacheKey, { result, expiresAt: now() + (result.ok ? ttl : negativeTtl) });
+      return result;
+    },
     async lookup(siteKey) {
       const hit = cache.get(siteKey);
       if (hit && hit.expiresAt > now()) return hit.website;
