@@ -16,10 +16,6 @@ export function isValidGcs(gcs: string): boolean {
   return GCS_RE.test(gcs);
 }
 
-export function isValidGcdShape(gcd: string): boolean {
-  return GCD_RE.test(gcd);
-}
-
 function stateOf(bits: number): ConsentValue | undefined {
   if (bits === 1) return 'not_set';
   if (bits === 2) return 'denied';

@@ -374,10 +374,6 @@ export function decodeGtagEvent(
   return event;
 }
 
-export interface GtagDecodeOutput {
-  events: DecodedEvent[];
-}
-
 /**
  * Splits the body into event lines. gtag separates events with `\n` (`\r\n` seen too); some
  * fixtures use spaces, which form encoding never produces raw, so whitespace before `en=` also splits.

@@ -26,10 +26,6 @@ export function show(v: unknown, max = 60): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
-export function itemPath(at: string, ev: DecodedEvent, j: number, field?: string): string {
-  return `${at}.items[${j}]${field ? `.${field}` : ''}`;
-}
-
 /** Every string value of an event a person could have typed PII into, with its path. */
 export function forEachStringValue(ev: DecodedEvent, at: string, fn: (value: string, path: string) => void): void {
   for (const k in ev.params) {
