@@ -27,8 +27,14 @@ export function aggregateRollups(hits: readonly StoredHit[]): RollupRow[] {
     if (row) row.count += n;
     else rows.set(key, { organizationId: h.organizationId, websiteId: h.websiteId, hour, dimension, value, count: n });
   };
+  let lastHourMs = -1;
+  let hour = '';
   for (const h of hits) {
-    const hour = new Date(Math.floor(h.receivedAtMs / HOUR_MS) * HOUR_MS).toISOString();
+    const hourMs = Math.floor(h.receivedAtMs / HOUR_MS) * HOUR_MS;
+    if (hourMs !== lastHourMs) {
+      lastHourMs = hourMs;
+      hour = new Date(hourMs).toISOString();
+    }
     add(h, hour, 'requests', 'all');
     add(h, hour, 'status', h.status);
     add(h, hour, 'format', h.format);

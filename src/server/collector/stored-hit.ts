@@ -80,7 +80,7 @@ export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, r
     clientId: (req.clientId ?? req.appInstanceId) === undefined ? null : pgSafe(String(req.clientId ?? req.appInstanceId)),
     userId: req.userId === undefined ? null : pgSafe(req.userId),
     originHost: env.originHost,
-    eventNames: req.events.map((e) => (e.name === undefined || e.name === '' ? '(not set)' : pgSafe(e.name).replaceAll('\u001f', ' '))),
+    eventNames: req.events.map((e) => (e.name === undefined || e.name === '' ? '(not set)' : pgSafe(e.name))),
     status: result.status,
     counts: result.counts,
     eventsJson: compactEvents(req.events),
