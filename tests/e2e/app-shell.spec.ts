@@ -46,7 +46,7 @@ test('rules: /app/rules opens basic, a free plan sees the upgrade panel and gate
 
   await shell.navigation.getByRole('link', { name: /Advanced rules/ }).click();
   await expect(page).toHaveURL(/\/app\/billing\?upgrade=starter&feature=advanced_rules&source=sidebar&current=free$/);
-  await expect(page.getByTestId('billing-upgrade-request')).toContainText('Advanced rules needs the Starter plan');
+  await expect(page.getByTestId('billing-upgrade-request')).toContainText('Advanced Rules requires the Starter plan (you are on Free).');
 });
 
 test('the owner sees every user-menu entry; skip links move focus', async ({ page }) => {

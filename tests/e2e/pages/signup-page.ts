@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import type { TestAccount } from '../support/test-data';
+import { chooseOption } from './select';
+
+const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
 export class SignupPage {
   constructor(private readonly page: Page) {}
@@ -17,6 +20,7 @@ export class SignupPage {
     // The slug follows the name until edited; make it unique for this test.
     await expect(this.page.getByRole('textbox', { name: 'Organization slug', exact: true })).toHaveValue('acme-analytics');
     await this.page.getByRole('textbox', { name: 'Organization slug', exact: true }).fill(account.organizationSlug);
+    if (account.plan !== 'free') await chooseOption(this.page, 'Plan', planName(account.plan));
     await this.page.getByRole('button', { name: 'Create account' }).click();
   }
 }

@@ -8,8 +8,8 @@ import { newAccount, type TestAccount } from './test-data';
  * Signs a new user up through the UI and follows the confirmation link in the same browser,
  * ending signed in on the dashboard with the organization set up.
  */
-export async function signUpAndConfirm(page: Page, label: string): Promise<TestAccount> {
-  const account = newAccount(label);
+export async function signUpAndConfirm(page: Page, label: string, plan: TestAccount['plan'] = 'free'): Promise<TestAccount> {
+  const account = newAccount(label, plan);
   const signup = new SignupPage(page);
   await signup.goto();
   await signup.signUp(account);

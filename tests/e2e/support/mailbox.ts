@@ -37,4 +37,23 @@ export class Mailbox {
       .toBeTruthy();
     return link!;
   }
+
+  /** The invitation link (/signup?invitation=...&email=...) in the newest invitation sent to `email`. */
+  async invitationLinkFor(email: string): Promise<string> {
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const messages = await this.messagesTo(email);
+          link = messages
+            .flatMap((m) => m.links)
+            .reverse()
+            .find((l) => new URL(l).pathname === '/signup' && new URL(l).searchParams.has('invitation'));
+          return link;
+        },
+        { message: `an invitation email to ${email}` },
+      )
+      .toBeTruthy();
+    return link!;
+  }
 }
