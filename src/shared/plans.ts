@@ -18,8 +18,13 @@ export function planBadge(plan: string | null | undefined): PlanBadge {
   return 'FREE';
 }
 
+/** The plan tier a plan name stands for; the spec's flags 'professional' and 'agency' rank as pro and enterprise. */
 export function normalizePlan(plan: string | null | undefined): PlanTier {
-  return (PLAN_TIERS as readonly string[]).includes(plan ?? '') ? (plan as PlanTier) : DEFAULT_PLAN;
+  const name = (plan ?? '').toLowerCase();
+  if ((PLAN_TIERS as readonly string[]).includes(name)) return name as PlanTier;
+  if (name === 'professional') return 'pro';
+  if (name === 'agency') return 'enterprise';
+  return DEFAULT_PLAN;
 }
 
 /** Paid means not free. */
@@ -36,10 +41,10 @@ export function nextPlan(plan: string | null | undefined): PlanTier | null {
 }
 
 export const FEATURE_REQUIRED_PLAN = {
+  basic_rules: 'free',
   basic_monitoring: 'free',
   basic_alerts: 'free',
   basic_reporting: 'free',
-  basic_rules: 'free',
   advanced_rules: 'starter',
   team_collaboration: 'starter',
   multiple_websites: 'starter',
@@ -56,6 +61,11 @@ export const FEATURE_REQUIRED_PLAN = {
 export type FeatureName = keyof typeof FEATURE_REQUIRED_PLAN;
 
 const rank: Record<PlanTier, number> = { free: 0, starter: 1, pro: 2, enterprise: 3 };
+
+/** Orders plans free < starter < pro < enterprise. */
+export function planRank(plan: string | null | undefined): number {
+  return rank[normalizePlan(plan)];
+}
 
 /** Unknown features need starter. */
 export function requiredPlanFor(feature: string): PlanTier {

@@ -30,6 +30,11 @@ describe('upgrade ladder', () => {
     expect(nextPlan('pro')).toBeNull();
     expect(nextPlan(undefined)).toBe('starter');
   });
+  it('ranks the spec\'s plan flags professional and agency as pro and enterprise', () => {
+    expect(planHasFeature('professional', 'custom_rules')).toBe(true);
+    expect(planHasFeature('agency', 'custom_rules')).toBe(true);
+    expect(nextPlan('professional')).toBeNull();
+  });
   it('paid means not free', () => {
     expect(isPaidPlan('free')).toBe(false);
     expect(isPaidPlan(undefined)).toBe(false);

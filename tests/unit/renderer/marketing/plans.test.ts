@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../../src/renderer/pages/marketing/data/currency';
 import {
-  FEATURE_LABELS,
   FEATURE_MINIMUM_PLAN,
+  FEATURE_LABELS,
   PLANS,
   PLAN_IDS,
   featuresIncludedIn,
@@ -18,27 +18,6 @@ describe('plan data', () => {
   it('lists the four plans cheapest first with the agreed prices', () => {
     expect(PLANS.map((plan) => plan.id)).toEqual(['free', 'starter', 'pro', 'enterprise']);
     expect(PLANS.map(planPriceLabel)).toEqual(['$0', '$29', '$99', 'Contact us']);
-  });
-
-  it('follows the product feature-to-plan map', () => {
-    expect(FEATURE_MINIMUM_PLAN).toEqual({
-      basic_rules: 'free',
-      basic_monitoring: 'free',
-      basic_alerts: 'free',
-      basic_reporting: 'free',
-      advanced_rules: 'starter',
-      team_collaboration: 'starter',
-      multiple_websites: 'starter',
-      custom_alerts: 'starter',
-      custom_rules: 'pro',
-      api_access: 'pro',
-      white_label: 'pro',
-      priority_support: 'pro',
-      sso_integration: 'pro',
-      advanced_analytics: 'pro',
-      unlimited_websites: 'pro',
-      unlimited_team_members: 'pro',
-    });
   });
 
   it('gates rules like the app: basic for all, advanced from starter, custom from pro', () => {

@@ -1,52 +1,30 @@
 import { formatUsd } from './currency';
 
+import {
+  FEATURE_REQUIRED_PLAN,
+  PLAN_TIERS,
+  planHasFeature,
+  planRank as sharedPlanRank,
+  requiredPlanFor,
+  type FeatureName,
+  type PlanTier,
+} from '../../../../shared/plans';
+
 /** Subscription plans, cheapest first. */
-export const PLAN_IDS = ['free', 'starter', 'pro', 'enterprise'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+export const PLAN_IDS = PLAN_TIERS;
+export type PlanId = PlanTier;
 
-/**
- * Plan features and the cheapest plan that includes each one (the product's feature-to-plan map;
- * basic_rules is available on every plan).
- */
-export const FEATURE_MINIMUM_PLAN = {
-  basic_rules: 'free',
-  basic_monitoring: 'free',
-  basic_alerts: 'free',
-  basic_reporting: 'free',
-  advanced_rules: 'starter',
-  team_collaboration: 'starter',
-  multiple_websites: 'starter',
-  custom_alerts: 'starter',
-  custom_rules: 'pro',
-  api_access: 'pro',
-  white_label: 'pro',
-  priority_support: 'pro',
-  sso_integration: 'pro',
-  advanced_analytics: 'pro',
-  unlimited_websites: 'pro',
-  unlimited_team_members: 'pro',
-} as const satisfies Record<string, PlanId>;
-
-export type PlanFeature = keyof typeof FEATURE_MINIMUM_PLAN;
-
-/** Features not in the map need starter, matching the app's gating default. */
-export const UNKNOWN_FEATURE_MINIMUM_PLAN: PlanId = 'starter';
+/** The product's feature-to-plan map (src/shared/plans.ts is its one definition). */
+export const FEATURE_MINIMUM_PLAN = FEATURE_REQUIRED_PLAN;
+export type PlanFeature = FeatureName;
 
 export function isPlanFeature(feature: string): feature is PlanFeature {
   return Object.prototype.hasOwnProperty.call(FEATURE_MINIMUM_PLAN, feature);
 }
 
-export function minimumPlanFor(feature: string): PlanId {
-  return isPlanFeature(feature) ? FEATURE_MINIMUM_PLAN[feature] : UNKNOWN_FEATURE_MINIMUM_PLAN;
-}
-
-export function planRank(plan: PlanId): number {
-  return PLAN_IDS.indexOf(plan);
-}
-
-export function planIncludes(plan: PlanId, feature: string): boolean {
-  return planRank(plan) >= planRank(minimumPlanFor(feature));
-}
+export const minimumPlanFor = requiredPlanFor;
+export const planRank = sharedPlanRank;
+export const planIncludes = (plan: PlanId, feature: string): boolean => planHasFeature(plan, feature);
 
 /** How each feature is described to visitors. */
 export const FEATURE_LABELS: Record<PlanFeature, string> = {
