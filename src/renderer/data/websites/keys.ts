@@ -2,4 +2,8 @@ export const websiteKeys = {
   all: ['websites'] as const,
   /** Websites of one organization, newest first. */
   list: (organizationId: string | undefined) => [...websiteKeys.all, 'list', organizationId] as const,
+  /** The same list with every column the website screens need (site key, measurement ids, facts). */
+  details: (organizationId: string | undefined) => [...websiteKeys.all, 'details', organizationId] as const,
+  /** One website, polled while it waits for its first hit. */
+  detail: (websiteId: string | undefined) => [...websiteKeys.all, 'detail', websiteId] as const,
 };

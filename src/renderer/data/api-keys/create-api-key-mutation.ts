@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSupabase } from '../../lib/supabase-context';
+import type { TracklintClient } from '../../lib/supabase';
+import { apiKeyKeys } from './keys';
+import type { CreatedApiKey } from './types';
+
+export interface CreateApiKeyInput {
+  organizationId: string;
+  name: string;
+}
+
+/** rpc create_api_key: checks role, plan (api_access) and name, and returns the key once. */
+export async function createApiKey(client: TracklintClient, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  const { data, error } = await client.rpc('create_api_key', { org_id: input.organizationId, key_name: input.name });
+  if (error) throw error;
+  const created = data as CreatedApiKey | null;
+  if (!created || typeof created.key !== 'string') throw new Error('The server did not return the new key');
+  return created;
+}
+
+export function useCreateApiKeyMutation() {
+  const client = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...apiKeyKeys.all, 'create'],
+    mutationFn: (input: CreateApiKeyInput) => createApiKey(client, input),
+    onSuccess: (_r, input) => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(input.organizationId) }),
+  });
+}

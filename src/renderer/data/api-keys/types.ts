@@ -1,0 +1,20 @@
+/** A row of api_keys as members may read it (the hash never leaves the database). */
+export interface ApiKey {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** The key's first characters (e.g. "tlk_3f9a1c2b"). */
+  key_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** rpc create_api_key's answer: the only time the whole key is readable. */
+export interface CreatedApiKey {
+  id: string;
+  name: string;
+  key_prefix: string;
+  created_at: string;
+  key: string;
+}

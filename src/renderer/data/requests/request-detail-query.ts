@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSupabase } from '../../lib/supabase-context';
+import type { TracklintClient } from '../../lib/supabase';
+import { REQUESTS_CACHE_MS } from '../cache-times';
+import { requestKeys } from './keys';
+import { REQUEST_SUMMARY_COLUMNS } from './requests-query';
+import type { RequestDetailRow } from './types';
+
+/** One logged request with its events, findings and raw URL/body; null when not found (or past retention). */
+export async function fetchRequestDetail(client: TracklintClient, requestId: string): Promise<RequestDetailRow | null> {
+  const { data, error } = await client
+    .from('collected_requests')
+    .select(`${REQUEST_SUMMARY_COLUMNS}, events, issues, url, body, user_agent`)
+    .eq('id', requestId)
+    .maybeSingle();
+  if (error) throw error;
+  if (!data) return null;
+  const row = data as RequestDetailRow;
+  return { ...row, events: Array.isArray(row.events) ? row.events : [], issues: Array.isArray(row.issues) ? row.issues : [] };
+}
+
+export function useRequestDetailQuery(requestId: string | undefined) {
+  const client = useSupabase();
+  return useQuery({
+    queryKey: requestKeys.detail(requestId),
+    queryFn: () => fetchRequestDetail(client, requestId!),
+    enabled: Boolean(requestId),
+    // A stored request never changes.
+    staleTime: REQUESTS_CACHE_MS * 30,
+  });
+}

@@ -1,0 +1,131 @@
+import type { ValidationStatus } from '../../../shared/ga4';
+
+export const TIME_RANGES = ['1h', '24h', '7d', '30d', 'all'] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
+export const REQUEST_STATUSES: readonly ValidationStatus[] = ['pass', 'warning', 'fail'];
+export const REQUESTS_PAGE_SIZE = 25;
+/** How many recent requests with a rule the rule filter considers (their ids go into the URL). */
+export const RULE_FILTER_MAX_REQUESTS = 200;
+
+const HOUR_MS = 3_600_000;
+const RANGE_MS: Record<Exclude<TimeRange, 'all'>, number> = { '1h': HOUR_MS, '24h': 24 * HOUR_MS, '7d': 7 * 24 * HOUR_MS, '30d': 30 * 24 * HOUR_MS };
+
+export const TIME_RANGE_LABELS: Record<TimeRange, string> = {
+  '1h': 'Last hour',
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  all: 'All time',
+};
+
+/** The requests log's filters. Null means "any". */
+export interface RequestFilters {
+  /** One website, or null for every website of the organization. */
+  websiteId: string | null;
+  status: ValidationStatus | null;
+  eventName: string | null;
+  ruleId: string | null;
+  range: TimeRange;
+}
+
+export const DEFAULT_FILTERS: RequestFilters = { websiteId: null, status: null, eventName: null, ruleId: null, range: '24h' };
+
+/** Start of the time range as ISO, or null for all time. */
+export function rangeStart(range: TimeRange, nowMs: number): string | null {
+  return range === 'all' ? null : new Date(nowMs - RANGE_MS[range]).toISOString();
+}
+
+/**
+ * The PostgREST conditions for the filters, as data (so they are testable and applied in one
+ * place): equality filters, the event-name containment, the lower time bound and the row range.
+ */
+export interface RequestQueryPlan {
+  eq: Array<[column: 'organization_id' | 'website_id' | 'status', value: string]>;
+  /** event_names @> {name} */
+  eventName: string | null;
+  since: string | null;
+  /** Inclusive row range of the page. */
+  from: number;
+  to: number;
+}
+
+export function requestQueryPlan(organizationId: string, filters: RequestFilters, page: number, nowMs: number, pageSize = REQUESTS_PAGE_SIZE): RequestQueryPlan {
+  const eq: RequestQueryPlan['eq'] = [['organization_id', organizationId]];
+  if (filters.websiteId) eq.push(['website_id', filters.websiteId]);
+  if (filters.status) eq.push(['status', filters.status]);
+  const safePage = Math.max(1, Math.floor(page));
+  const from = (safePage - 1) * pageSize;
+  return {
+    eq,
+    eventName: filters.eventName?.trim() ? filters.eventName.trim() : null,
+    since: rangeStart(filters.range, nowMs),
+    from,
+    to: from + pageSize - 1,
+  };
+}
+
+/** Distinct request ids from issue rows (newest first), at most `max`. */
+export function distinctRequestIds(rows: ReadonlyArray<{ request_id: string }>, max = RULE_FILTER_MAX_REQUESTS): { ids: string[]; capped: boolean } {
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.request_id)) continue;
+    if (ids.length === max) return { ids, capped: true };
+    seen.add(row.request_id);
+    ids.push(row.request_id);
+  }
+  return { ids, capped: false };
+}
+
+/** Number of pages for a total (at least 1). */
+export function pageCount(total: number, pageSize = REQUESTS_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+function isTimeRange(v: string | null): v is TimeRange {
+  return v !== null && (TIME_RANGES as readonly string[]).includes(v);
+}
+
+function isStatus(v: string | null): v is ValidationStatus {
+  return v !== null && (REQUEST_STATUSES as readonly string[]).includes(v);
+}
+
+const RULE_ID_RE = /^[a-z_]+\.[A-Za-z0-9_.-]+$/;
+
+/** Reads the filters from the page URL (?website=&status=&event=&rule=&range=&page=); unknown values are ignored. */
+export function filtersFromSearch(params: URLSearchParams): { filters: RequestFilters; page: number } {
+  const text = (key: string) => {
+    const v = params.get(key)?.trim();
+    return v ? v : null;
+  };
+  const rule = text('rule');
+  const pageNumber = Number(params.get('page'));
+  return {
+    filters: {
+      websiteId: text('website'),
+      status: isStatus(text('status')) ? (text('status') as ValidationStatus) : null,
+      eventName: text('event'),
+      ruleId: rule && RULE_ID_RE.test(rule) ? rule : null,
+      range: isTimeRange(text('range')) ? (text('range') as TimeRange) : DEFAULT_FILTERS.range,
+    },
+    page: Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1,
+  };
+}
+
+/** The URL query for filters (defaults left out), e.g. "rule=basic.cid_present&range=1h". */
+export function searchFromFilters(filters: Partial<RequestFilters>, page = 1): string {
+  const params = new URLSearchParams();
+  if (filters.websiteId) params.set('website', filters.websiteId);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.eventName) params.set('event', filters.eventName);
+  if (filters.ruleId) params.set('rule', filters.ruleId);
+  if (filters.range && filters.range !== DEFAULT_FILTERS.range) params.set('range', filters.range);
+  if (page > 1) params.set('page', String(page));
+  return params.toString();
+}
+
+/** A link to the requests log with filters. */
+export function requestsLink(filters: Partial<RequestFilters>): string {
+  const search = searchFromFilters(filters);
+  return search ? `/app/requests?${search}` : '/app/requests';
+}
