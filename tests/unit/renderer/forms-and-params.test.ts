@@ -49,7 +49,8 @@ describe('billing page parameters', () => {
     const params = new URLSearchParams('upgrade=pro&feature=custom_rules&source=sidebar&current=free');
     expect(parseBillingParams(params)).toEqual({ upgrade: 'pro', feature: 'custom_rules', source: 'sidebar', current: 'free' });
     expect(parseBillingParams(new URLSearchParams('upgrade=&x=1'))).toEqual({ upgrade: null, feature: null, source: null, current: null });
-    expect(featureLabel('advanced_rules')).toBe('Advanced rules');
+    expect(featureLabel('advanced_rules')).toBe('Advanced Rules');
+    expect(featureLabel('api_access')).toBe('API Access');
   });
 });
 

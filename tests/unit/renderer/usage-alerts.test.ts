@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { usageAlert } from '../../../src/shared/plans';
+import {
+  formatLimit,
+  usageAlertColor,
+  usageAlertKey,
+  usageAlertText,
+  usageAlertTitle,
+  visibleUsageAlerts,
+} from '../../../src/renderer/shell/usage-alerts';
+
+describe('usage alert text and color', () => {
+  it('states the share used with en-US numbers', () => {
+    const alert = usageAlert('monthly_requests', 8500, 10000)!;
+    expect(usageAlertText(alert)).toBe('You have used 85% of your monthly requests (8,500 of 10,000).');
+    expect(usageAlertTitle(alert)).toBe('Approaching your plan limit');
+  });
+
+  it('says what to do once a limit is reached', () => {
+    const alert = usageAlert('team_members', 5, 5)!;
+    expect(usageAlertText(alert)).toBe('You have used 100% of your team members (5 of 5). Upgrade your plan to raise the limit.');
+    expect(usageAlertTitle(alert)).toBe('Plan limit reached');
+  });
+
+  it('keeps one decimal of the percentage', () => {
+    expect(usageAlertText({ type: 'approaching_limit', metric: 'websites', current_value: 4, limit_value: 5, percentage_used: 80.5 })).toContain(
+      '80.5%',
+    );
+  });
+
+  it('maps severity to blue, yellow and red', () => {
+    expect(usageAlertColor('info')).toBe('blue');
+    expect(usageAlertColor('warning')).toBe('yellow');
+    expect(usageAlertColor('critical')).toBe('red');
+  });
+
+  it('shows -1 as Unlimited', () => {
+    expect(formatLimit(-1)).toBe('Unlimited');
+    expect(formatLimit(2000000)).toBe('2,000,000');
+  });
+});
+
+describe('which usage alerts to show', () => {
+  const requests = usageAlert('monthly_requests', 8500, 10000)!;
+  const team = usageAlert('team_members', 1, 1)!;
+  const websites = usageAlert('websites', 9, 10)!;
+
+  it('puts the most severe first and filters by metric', () => {
+    expect(visibleUsageAlerts([requests, websites, team], 'org', new Set()).map((a) => a.severity)).toEqual(['critical', 'warning', 'info']);
+    expect(visibleUsageAlerts([requests, team], 'org', new Set(), ['team_members'])).toEqual([team]);
+  });
+
+  it('hides a dismissed alert until it gets worse', () => {
+    const dismissed = new Set([usageAlertKey('org', requests)]);
+    expect(visibleUsageAlerts([requests], 'org', dismissed)).toEqual([]);
+    const worse = usageAlert('monthly_requests', 9500, 10000)!;
+    expect(visibleUsageAlerts([worse], 'org', dismissed)).toEqual([worse]);
+    // Dismissing in one organization does not hide another's alert.
+    expect(visibleUsageAlerts([requests], 'other-org', dismissed)).toEqual([requests]);
+  });
+});
