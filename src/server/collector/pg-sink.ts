@@ -94,6 +94,11 @@ function issueColumns(hits: readonly StoredHit[]): unknown[][] | null {
   return cols[0]!.length === 0 ? null : cols;
 }
 
+/** A write error after which the batch may have been stored: only a retry (deduplicated by key) can tell. */
+export interface CommitUncertain extends Error {
+  commitUncertain?: boolean;
+}
+
 /** Postgres errors that mean "the database is not reachable right now", worth retrying. */
 export function isTransientDbError(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
@@ -175,7 +180,13 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
             roll.map((r) => r.count),
           ]);
         }
-        await client.query('commit');
+        try {
+          await client.query('commit');
+        } catch (err) {
+          // The connection broke while committing: the transaction may or may not have committed.
+          if (isTransientDbError(err)) (err as CommitUncertain).commitUncertain = true;
+          throw err;
+        }
         return { duplicates };
       } catch (err) {
         broken = isTransientDbError(err);

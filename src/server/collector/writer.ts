@@ -2,7 +2,7 @@ import type { Logger } from '../logger';
 import type { Drop } from './drop-reasons';
 import { drop } from './drop-reasons';
 import type { MetricsRecorder } from './metrics';
-import { isMissingPartitionError, isTransientDbError } from './pg-sink';
+import { isMissingPartitionError, isTransientDbError, type CommitUncertain } from './pg-sink';
 import type { CollectorSink, HistoryWrite, SinkBatch } from './sink';
 import type { QuotaLedger } from './quota';
 import type { StoredHit } from './stored-hit';
@@ -35,6 +35,9 @@ export interface WriterOptions {
   storageTimeoutMs: number;
   retryDelayMs: number;
 }
+
+/** How long hits of a batch whose commit is uncertain wait for the database before being refused anyway. */
+const UNCERTAIN_COMMIT_TIMEOUT_MS = 10 * 60_000;
 
 export const DEFAULT_WRITER_OPTIONS: WriterOptions = {
   capacity: 20_000,
@@ -157,6 +160,7 @@ export class BatchWriter<T> {
 
   private async run(batch: QueuedHit<T>[]): Promise<void> {
     let pending = batch;
+    let uncertain = false;
     for (;;) {
       const refusals = this.quota.drainRefusals();
       try {
@@ -178,8 +182,11 @@ export class BatchWriter<T> {
           await this.sink.ensurePartitions(3).catch(() => {});
           continue;
         }
+        if ((err as CommitUncertain).commitUncertain) uncertain = true;
         if (isTransientDbError(err)) {
-          const deadline = Date.now() - this.options.storageTimeoutMs;
+          // After an uncertain commit these hits may be stored: refusing them could make a stored hit look lost, so
+          // they wait for the database to come back, when the retry (deduplicated by key) settles it either way.
+          const deadline = uncertain ? Date.now() - UNCERTAIN_COMMIT_TIMEOUT_MS : Date.now() - this.options.storageTimeoutMs;
           const expired = pending.filter((h) => h.enqueuedAt <= deadline);
           for (const h of expired) this.settle(h, { kind: 'dropped', drop: drop('storage_unavailable', 'Storage is temporarily unavailable; send the hit again shortly.') });
           pending = pending.filter((h) => h.enqueuedAt > deadline);

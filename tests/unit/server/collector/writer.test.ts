@@ -128,3 +128,14 @@ describe('BatchWriter', () => {
     expect(sink.hits).toHaveLength(2);
   });
 });
+
+describe('BatchWriter after an uncertain commit', () => {
+  it('keeps retrying past the storage timeout, so a hit that may be stored is never refused', async () => {
+    const { sink, enqueue } = setup({ storageTimeoutMs: 10 });
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { commitUncertain: true });
+    sink.failNext(5, lost);
+    const [outcome] = await Promise.all(enqueue([storedHit({ idempotencyKey: 'maybe-stored-1' })]));
+    expect(outcome!.kind).toBe('stored');
+    expect(sink.hits).toHaveLength(1);
+  });
+});
