@@ -1,0 +1,85 @@
+import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { ruleById } from '../../../../shared/ga4';
+import type { StoredIssue } from '../../../data/requests/types';
+import { FAMILY_LABELS, SEVERITY_COLORS, SEVERITY_LABELS, ruleTitle } from '../../rules/rule-labels';
+import { groupIssuesBySeverity } from '../event-views';
+
+interface FindingsListProps {
+  issues: readonly StoredIssue[];
+  /** Titles of the organization's custom rules by issue rule id (`custom.<id>`). */
+  customTitles?: ReadonlyMap<string, string>;
+  /** Heading level of the section title. */
+  headingOrder?: 2 | 3 | 4;
+}
+
+/** Findings grouped by severity: rule title, where (field path, event) and what, with the rule's explanation and reference. */
+export function FindingsList({ issues, customTitles, headingOrder = 3 }: FindingsListProps) {
+  if (issues.length === 0) {
+    return (
+      <Group gap="xs" c="teal" data-testid="findings-none">
+        <IconCircleCheck aria-hidden size={18} />
+        <Text size="sm">No findings: every enabled rule passed.</Text>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid="findings">
+      {groupIssuesBySeverity(issues).map((group) => (
+        <section key={group.severity} aria-label={`${SEVERITY_LABELS[group.severity]} findings`}>
+          <Title order={headingOrder} size="h5" mb="xs">
+            <Badge color={SEVERITY_COLORS[group.severity]} variant="light" mr="xs">
+              {group.issues.length}
+            </Badge>
+            {group.severity === 'error' ? 'Errors' : group.severity === 'warning' ? 'Warnings' : 'Info'}
+          </Title>
+          <Stack gap="xs">
+            {group.issues.map((issue, i) => (
+              <Finding key={`${issue.ruleId}-${issue.path}-${i}`} issue={issue} customTitles={customTitles} />
+            ))}
+          </Stack>
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
+function Finding({ issue, customTitles }: { issue: StoredIssue; customTitles?: ReadonlyMap<string, string> }) {
+  const rule = ruleById(issue.ruleId);
+  return (
+    <Paper withBorder p="sm" radius="sm" data-testid="finding" data-rule-id={issue.ruleId} data-severity={issue.severity}>
+      <Stack gap={4}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} size="sm">
+            {ruleTitle(issue.ruleId, customTitles)}
+          </Text>
+          <Badge size="xs" variant="outline" color="gray">
+            {FAMILY_LABELS[issue.family] ?? issue.family}
+          </Badge>
+          <Code>{issue.ruleId}</Code>
+        </Group>
+        <Text size="sm">{issue.message}</Text>
+        <Group gap="xs" wrap="wrap">
+          <Text size="xs" c="dimmed">
+            Field:
+          </Text>
+          <Code>{issue.path || '(request)'}</Code>
+          {issue.eventName !== undefined && (
+            <Text size="xs" c="dimmed">
+              in event {issue.eventIndex !== undefined ? `#${issue.eventIndex + 1} ` : ''}
+              <Code>{issue.eventName}</Code>
+            </Text>
+          )}
+        </Group>
+        {rule && (
+          <Text size="xs" c="dimmed">
+            <strong>Why it matters and how to fix it:</strong> {rule.explanation}{' '}
+            <Anchor href={rule.reference} target="_blank" rel="noreferrer" size="xs">
+              Reference
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { ruleById, ruleCatalogue, type RuleFamily, type RuleMeta, type Severity } from '../../../shared/ga4';
+
+/** How the product names each rule family. */
+export const FAMILY_LABELS: Record<RuleFamily | 'custom', string> = {
+  basic: 'Basic',
+  gdpr: 'GDPR',
+  ecommerce: 'E-commerce',
+  session_attribution: 'Session & attribution',
+  data_quality: 'Data quality',
+  custom: 'Custom',
+};
+
+/** The advanced families in the order the product presents them (spec: GDPR 15, e-commerce 20, session and attribution 20, data quality 15). */
+export const ADVANCED_FAMILIES = ['gdpr', 'ecommerce', 'session_attribution', 'data_quality'] as const;
+export type AdvancedFamily = (typeof ADVANCED_FAMILIES)[number];
+
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
+export const SEVERITY_LABELS: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+export const SEVERITY_COLORS: Record<Severity, string> = { error: 'red', warning: 'yellow', info: 'blue' };
+
+export function basicRules(catalogue: readonly RuleMeta[] = ruleCatalogue()): RuleMeta[] {
+  return catalogue.filter((r) => r.tier === 'basic');
+}
+
+/** The advanced rules grouped by family, in the product's family order. */
+export function advancedRulesByFamily(catalogue: readonly RuleMeta[] = ruleCatalogue()): Array<{ family: AdvancedFamily; label: string; rules: RuleMeta[] }> {
+  return ADVANCED_FAMILIES.map((family) => ({
+    family,
+    label: FAMILY_LABELS[family],
+    rules: catalogue.filter((r) => r.tier === 'advanced' && r.family === family),
+  }));
+}
+
+/** A rule's title for lists and findings: the catalogue title, a custom rule's name, or the id itself. */
+export function ruleTitle(ruleId: string, customTitles?: ReadonlyMap<string, string>): string {
+  const rule = ruleById(ruleId);
+  if (rule) return rule.title;
+  return customTitles?.get(ruleId) ?? ruleId;
+}
+
+/** Labels for the tenant facts some rules need, to say why a rule may stay silent. */
+export const FACT_LABELS: Record<NonNullable<RuleMeta['needsFact']>, string> = {
+  measurementIds: 'the website’s measurement IDs',
+  allowedHosts: 'the website’s domain',
+  euTraffic: 'EU traffic turned on for the website',
+  currencies: 'the website’s currencies',
+};

@@ -1,0 +1,60 @@
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ValidationResult, ValidationStatus } from '../../../shared/ga4';
+import { EventsView } from '../requests/components/EventsView';
+import { FindingsList } from '../requests/components/FindingsList';
+import { eventViewsFromDecoded } from '../requests/event-views';
+
+export const STATUS_LABELS: Record<ValidationStatus, string> = { pass: 'Pass', warning: 'Warning', fail: 'Fail' };
+export const STATUS_COLORS: Record<ValidationStatus, string> = { pass: 'teal', warning: 'yellow', fail: 'red' };
+
+/** One validated request: status, counts, findings and decoded events. */
+export function ValidationResultView({ label, result, bodyOnly }: { label: string; result: ValidationResult; bodyOnly?: boolean }) {
+  return (
+    <Paper withBorder p="lg" radius="md" data-testid="validation-result" data-status={result.status}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4">
+            {label}
+          </Title>
+          <Group gap="xs">
+            <Badge color={STATUS_COLORS[result.status]} size="lg" data-testid="validation-status">
+              {STATUS_LABELS[result.status]}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {result.counts.error} errors · {result.counts.warning} warnings · {result.counts.info} info
+            </Text>
+          </Group>
+        </Group>
+        {result.request && (
+          <Text size="sm" c="dimmed">
+            {result.request.format === 'mp' ? 'Measurement Protocol' : 'gtag'} {result.request.method} · measurement ID{' '}
+            {result.request.measurementId ?? '(none)'} · client ID {result.request.clientId ?? '(none)'} · {result.request.eventCount} event(s)
+          </Text>
+        )}
+        {bodyOnly && (
+          <Alert color="blue" variant="light">
+            This is a Measurement Protocol body without its URL, so the measurement ID and API secret are unknown. Give a measurement ID
+            above to check them too.
+          </Alert>
+        )}
+        {result.decodeError && (
+          <Alert color="red" title="The request could not be decoded">
+            {result.decodeError.message}
+          </Alert>
+        )}
+        <section aria-label="Findings">
+          <Title order={3} size="h5" mb="xs">
+            Findings
+          </Title>
+          <FindingsList issues={result.issues} headingOrder={4} />
+        </section>
+        <section aria-label="Decoded events">
+          <Title order={3} size="h5" mb="xs">
+            Decoded events
+          </Title>
+          <EventsView events={eventViewsFromDecoded(result.events)} />
+        </section>
+      </Stack>
+    </Paper>
+  );
+}
