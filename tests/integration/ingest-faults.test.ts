@@ -235,3 +235,32 @@ describe('the server process is killed during a burst', () => {
     await new Promise((r) => child!.once('exit', r));
   }, 180_000);
 });
+
+describe('graceful shutdown during a burst', () => {
+  it('drains the queue before the pool closes: every acknowledged hit is stored, the rest were refused or not answered', async () => {
+    const db = await ownPostgres();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-faults-stop-'));
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.connectionString, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
+    const server = await startServer(config, log);
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const site = await seedWebsite(db.connectionString);
+
+    let stopped: Promise<void> | undefined;
+    const { keys, answers } = await burst(() => server.url, site.siteKey, 800, 150, async () => {
+      stopped = server.stop();
+      await stopped;
+    });
+    await stopped;
+    const acked = keys.filter((k) => answers.get(k)!.kind === 'ack');
+    const refused = keys.filter((k) => answers.get(k)!.kind === 'refused');
+    expect(acked.length).toBeGreaterThanOrEqual(150);
+    const stored = await storedKeys(db.connectionString, site.id);
+    for (const k of acked) expect(stored.get(k), k).toBe(1);
+    for (const k of refused) {
+      expect(stored.has(k), k).toBe(false);
+      expect((answers.get(k) as Extract<Answer, { kind: 'refused' }>).status).toBe(503);
+    }
+    // Nothing was stored that the sender was not told about: stopping never drops an accepted hit.
+    expect([...stored.keys()].every((k) => answers.get(k)?.kind === 'ack')).toBe(true);
+  }, 120_000);
+});
