@@ -15,18 +15,10 @@ import { CreateOrganizationPage } from '../pages/organization/CreateOrganization
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { TeamPage } from '../pages/team/TeamPage';
 import { PlanGate } from '../pages/app/PlanGate';
-import {
-  AddWebsitePage,
-  AdvancedRulesPage,
-  AlertsPage,
-  AnalyticsPage,
-  ApiKeysPage,
-  BasicRulesPage,
-  CustomRulesPage,
-  DashboardPage,
-  RequestsPage,
-  WebsitesPage,
-} from '../pages/app/placeholders';
+import { AdvancedRulesPage, AlertsPage, AnalyticsPage, ApiKeysPage, BasicRulesPage, CustomRulesPage, DashboardPage } from '../pages/app/placeholders';
+import { WebsitesPage } from '../pages/websites/WebsitesPage';
+import { AddWebsitePage } from '../pages/websites/AddWebsitePage';
+import { RequestsPage } from '../pages/requests/RequestsPage';
 import { AppLayout } from '../shell/AppLayout';
 import { AccessWrapper } from './AccessWrapper';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';

@@ -129,3 +129,12 @@ export function requestsLink(filters: Partial<RequestFilters>): string {
   const search = searchFromFilters(filters);
   return search ? `/app/requests?${search}` : '/app/requests';
 }
+
+/** The `website` URL value that asks for every website of the organization. */
+export const ALL_WEBSITES = 'all';
+
+/** The website to filter by: the URL's choice, 'all' for none, else the current website. */
+export function resolveWebsiteFilter(fromUrl: string | null, currentWebsiteId: string | null): string | null {
+  if (fromUrl === ALL_WEBSITES) return null;
+  return fromUrl ?? currentWebsiteId;
+}

@@ -3,9 +3,6 @@ import { PlaceholderPage } from './PlaceholderPage';
 export const DashboardPage = () => (
   <PlaceholderPage title="Dashboard" description="An overview of your websites' GA4 tracking health." />
 );
-export const WebsitesPage = () => <PlaceholderPage title="Websites" description="The websites whose GA4 tracking you monitor." />;
-export const AddWebsitePage = () => <PlaceholderPage title="Add website" description="Register a website to start validating its GA4 requests." />;
-export const RequestsPage = () => <PlaceholderPage title="Requests" description="Every GA4 request received, with its validation result." />;
 export const AnalyticsPage = () => <PlaceholderPage title="Analytics" description="Trends in your tracking volume and quality." />;
 export const AlertsPage = () => <PlaceholderPage title="Alerts" description="Tracking problems and usage limits that need your attention." />;
 export const ApiKeysPage = () => <PlaceholderPage title="API keys" description="Keys that let your tools call the Tracklint API." />;

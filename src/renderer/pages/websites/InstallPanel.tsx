@@ -1,0 +1,86 @@
+import { ActionIcon, Alert, Anchor, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { useWebsiteQuery } from '../../data/websites/website-query';
+import { requestsLink } from '../../data/requests/request-filters';
+import { formatDate } from '../../lib/dates';
+import { platform } from '../../platform';
+import { debugMeasurementProtocolUrl, measurementProtocolUrl, trackerSnippet } from '../../data/websites/install-snippet';
+import { errorMessage } from '../../notifications/toast-catalogue';
+import { VerificationBadge } from './VerificationBadge';
+
+function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Code block style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid={testId}>
+          {value}
+        </Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy'}>
+              <ActionIcon variant="light" onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}>
+                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * How to send a website's hits to Tracklint (tracker snippet, Measurement Protocol endpoint) and
+ * whether the first hit arrived; polls while the website waits for it.
+ */
+export function InstallPanel({ websiteId }: { websiteId: string }) {
+  const query = useWebsiteQuery(websiteId);
+  if (query.isPending) return <Loader size="sm" aria-label="Loading website" />;
+  if (query.isError) return <Alert color="red" title="The website could not be loaded">{errorMessage(query.error) ?? 'Try again later.'}</Alert>;
+  const website = query.data;
+  if (!website) return <Alert color="gray">This website no longer exists.</Alert>;
+  const origin = platform.webOrigin;
+  return (
+    <Stack gap="md" data-testid="install-panel" data-site-key={website.site_key}>
+      <Group gap="sm">
+        <Title order={2} size="h4">
+          {website.name}
+        </Title>
+        <Text c="dimmed">{website.domain}</Text>
+        <VerificationBadge status={website.verification_status} verifiedAt={website.verified_at} />
+      </Group>
+      {website.verification_status === 'verified' ? (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Receiving hits" data-testid="website-verified">
+          The first hit from {website.domain} arrived{website.verified_at ? ` on ${formatDate(website.verified_at)}` : ''}.{' '}
+          <Anchor component={Link} to={requestsLink({ websiteId: website.id })}>
+            See its requests
+          </Anchor>
+        </Alert>
+      ) : (
+        <Paper withBorder p="sm" radius="sm" role="status" data-testid="waiting-for-first-hit">
+          <Group gap="sm">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">
+              Waiting for the first hit… Add the script below to {website.domain} and load a page; this updates by itself.
+            </Text>
+          </Group>
+        </Paper>
+      )}
+      <CopyField label="Site key" value={website.site_key} testId="site-key" />
+      <CopyField label="Tracker script" value={trackerSnippet(origin, website.site_key)} testId="tracker-snippet" />
+      <Text size="sm" c="dimmed">
+        Put it in the page's &lt;head&gt;, beside your Google tag (gtag.js or Google Tag Manager). It sends Tracklint a copy of each GA4
+        request; your GA4 data is not changed.
+      </Text>
+      <CopyField label="Measurement Protocol endpoint" value={measurementProtocolUrl(origin, website.site_key)} testId="mp-endpoint" />
+      <Text size="sm" c="dimmed">
+        For server-side events: POST the same JSON body you send to Google. To check a payload without storing it, use{' '}
+        <Code>{debugMeasurementProtocolUrl(origin, website.site_key)}</Code>.
+      </Text>
+    </Stack>
+  );
+}

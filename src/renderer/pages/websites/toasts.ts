@@ -1,0 +1,11 @@
+import type { ToastEntry } from '../../notifications/toast-catalogue';
+
+/** Outcomes of the website screens (the spec's catalogue has none for websites; same style). */
+export const WEBSITE_TOASTS = {
+  created: { title: 'Website added', message: 'Add the tracker script to your site to start validating its GA4 hits.', variant: 'default' },
+  updated: { title: 'Website updated', message: 'Your changes have been saved.', variant: 'default' },
+  deleted: { title: 'Website deleted', message: 'The website and its rule settings have been removed.', variant: 'default' },
+  createFailed: { title: 'Failed to add website', message: 'The website could not be added', variant: 'destructive' },
+  updateFailed: { title: 'Failed to update website', message: 'The website could not be updated', variant: 'destructive' },
+  deleteFailed: { title: 'Failed to delete website', message: 'The website could not be deleted', variant: 'destructive' },
+} as const satisfies Record<string, ToastEntry>;
