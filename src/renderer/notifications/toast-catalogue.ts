@@ -41,6 +41,7 @@ export const TOASTS = {
   setupFixAccountLinkFailed: failure('Failed to fix account link', 'Please contact support'),
   superAdminLoginFailed: failure('Sign in failed', 'Authentication failed'),
   acceptInvitationFailed: failure('Failed to accept invitation', 'The invitation could not be accepted'),
+  leaveOrganizationFailed: failure('Failed to leave organization', 'Failed to leave organization'),
   updateProfileFailed: failure('Failed to update profile', 'Your profile could not be saved'),
 
   // Successes
@@ -61,6 +62,7 @@ export const TOASTS = {
   organizationDeleted: success('Organization deleted', 'The organization has been deleted.'),
   accountLinkFixed: success('Account link fixed', 'Your account is linked to your organization again.'),
   invitationAccepted: success('Invitation accepted', 'Welcome! You have joined the organization.'),
+  leftOrganization: success('Left organization', 'You are no longer a member of that organization.'),
   profileUpdated: success('Profile updated', 'Your profile has been saved.'),
 } as const satisfies Record<string, ToastEntry>;
 

@@ -24,7 +24,7 @@ interface UsageAlertsProps {
 export function UsageAlerts({ organization, metrics, dismissible = false }: UsageAlertsProps) {
   const { data } = useUsageStatusQuery(organization.id);
   const [dismissed, setDismissed] = useAtom(dismissedUsageAlertsAtom);
-  const alerts = visibleUsageAlerts(data?.alerts ?? [], organization.id, dismissible ? dismissed : new Set<string>(), metrics);
+  const alerts = visibleUsageAlerts(data?.alerts ?? [], organization.id, new Set(dismissible ? dismissed : []), metrics);
   if (alerts.length === 0) return null;
   const canBill = permissionsForRole(organization.user_role).manageBilling;
 
@@ -40,7 +40,7 @@ export function UsageAlerts({ organization, metrics, dismissible = false }: Usag
             icon={alert.severity === 'info' ? <IconInfoCircle aria-hidden /> : <IconAlertTriangle aria-hidden />}
             withCloseButton={dismissible}
             closeButtonLabel="Dismiss usage alert"
-            onClose={() => setDismissed(new Set([...dismissed, key]))}
+            onClose={() => setDismissed([...dismissed.filter((k) => k !== key), key])}
             data-severity={alert.severity}
             data-testid="usage-alert"
           >

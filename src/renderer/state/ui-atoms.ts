@@ -1,4 +1,6 @@
 import { atom } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { DISMISSED_USAGE_ALERTS_STORAGE_KEY } from './storage-keys';
 import { widthToBreakpoint, type Breakpoint } from '../layout/breakpoints';
 
 /** Latest window size, from platform.onWindowResize (see layout/WindowSizeSync). */
@@ -23,5 +25,13 @@ export type InvitationStatus = 'idle' | 'running' | 'done';
 /** Progress of accepting an invitation after sign-in; the shell waits while it runs (no setup screen flash). */
 export const invitationStatusAtom = atom<InvitationStatus>('idle');
 
-/** Usage alerts the user dismissed in this session, by usageAlertKey(). */
-export const dismissedUsageAlertsAtom = atom<ReadonlySet<string>>(new Set<string>());
+/**
+ * Usage alerts the user dismissed, by usageAlertKey(). Remembered in browser storage: the key
+ * includes the alert's type and severity, so an alert that gets worse shows again.
+ */
+export const dismissedUsageAlertsAtom = atomWithStorage<string[]>(
+  DISMISSED_USAGE_ALERTS_STORAGE_KEY,
+  [],
+  createJSONStorage<string[]>(() => window.localStorage),
+  { getOnInit: true },
+);

@@ -10,6 +10,8 @@ import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availabi
 import { changedOrganizationFields, isDeleteConfirmed, organizationAfterDelete } from '../../data/organizations/organization-rules';
 import type { Organization } from '../../data/organizations/types';
 import { roleLabel } from '../../data/team/team-rules';
+import { useRemoveMemberMutation } from '../../data/team/remove-member-mutation';
+import { useSession } from '../../data/auth/use-session';
 import { formatDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
@@ -38,6 +40,7 @@ export function OrganizationPage() {
       <OrganizationDetails organization={organization} />
       {/* Keyed by id: switching organization starts the form from the new one's values. */}
       <OrganizationSettingsForm key={organization.id} organization={organization} canEdit={can.manageSettings} />
+      <LeaveOrganizationSection organization={organization} organizations={organizations} />
       {organization.user_role === 'owner' && <DeleteOrganizationSection organization={organization} organizations={organizations} />}
     </Stack>
   );
@@ -169,10 +172,7 @@ function DeleteOrganizationSection({ organization, organizations }: { organizati
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useDeleteOrganizationMutation();
-  const switchOrganization = useSwitchOrganizationMutation();
-  const setStoredOrganization = useSetAtom(storedOrganizationIdAtom);
-  const setStoredWebsite = useSetAtom(storedWebsiteIdAtom);
-  const navigate = useNavigate();
+  const moveOn = useMoveOnFrom(organizations);
   const confirmed = isDeleteConfirmed(typed, organization.name);
 
   async function onDelete() {
@@ -183,17 +183,9 @@ function DeleteOrganizationSection({ organization, organizations }: { organizati
       notify(TOASTS.deleteOrganizationFailed, errorMessage(err));
       return;
     }
-    const next = organizationAfterDelete(organizations, organization.id);
-    setStoredWebsite(null);
-    if (next) {
-      // Also records it as the profile's current organization; locally it is enough to remember it.
-      await switchOrganization.mutateAsync(next.id).catch(() => setStoredOrganization(next.id));
-    } else {
-      setStoredOrganization(null);
-    }
     setOpen(false);
     notify(TOASTS.organizationDeleted);
-    navigate(DASHBOARD_PATH, { replace: true });
+    await moveOn(organization);
   }
 
   return (
@@ -235,6 +227,74 @@ function DeleteOrganizationSection({ organization, organizations }: { organizati
             </Button>
             <Button color="red" disabled={!confirmed} loading={remove.isPending} onClick={() => void onDelete()}>
               Delete permanently
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+/** Moves the user on after they lost access to `gone`: into their next organization (recorded in the profile), or to setup. */
+function useMoveOnFrom(organizations: Organization[]) {
+  const switchOrganization = useSwitchOrganizationMutation();
+  const setStoredOrganization = useSetAtom(storedOrganizationIdAtom);
+  const setStoredWebsite = useSetAtom(storedWebsiteIdAtom);
+  const navigate = useNavigate();
+  return async (gone: Organization) => {
+    const next = organizationAfterDelete(organizations, gone.id);
+    setStoredWebsite(null);
+    if (next) await switchOrganization.mutateAsync(next.id).catch(() => setStoredOrganization(next.id));
+    else setStoredOrganization(null);
+    navigate(DASHBOARD_PATH, { replace: true });
+  };
+}
+
+function LeaveOrganizationSection({ organization, organizations }: { organization: Organization; organizations: Organization[] }) {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const leave = useRemoveMemberMutation();
+  const moveOn = useMoveOnFrom(organizations);
+
+  async function onLeave() {
+    if (!user) return;
+    try {
+      await leave.mutateAsync({ organizationId: organization.id, userId: user.id });
+    } catch (err) {
+      // e.g. 'An organization must keep at least one owner'.
+      notify(TOASTS.leaveOrganizationFailed, errorMessage(err));
+      return;
+    }
+    setOpen(false);
+    notify(TOASTS.leftOrganization);
+    await moveOn(organization);
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack>
+        <Title order={2} size="h4">
+          Leave organization
+        </Title>
+        <Text size="sm">
+          You lose access to {organization.name} until someone invites you again.
+          {organization.user_role === 'owner' && ' An organization must keep at least one owner, so make someone else an owner first.'}
+        </Text>
+        <Button variant="default" w="fit-content" onClick={() => setOpen(true)}>
+          Leave organization
+        </Button>
+      </Stack>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Leave organization">
+        <Stack>
+          <Text size="sm">
+            Leave <strong>{organization.name}</strong>? You will no longer see its websites and data.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={leave.isPending} onClick={() => void onLeave()}>
+              Leave
             </Button>
           </Group>
         </Stack>

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { AppShell, toast } from './pages/app-shell';
+import { LoginPage } from './pages/login-page';
+import { chooseOption } from './pages/select';
+import { TeamPage } from './pages/team-page';
+import { signUpAndConfirm } from './support/flows';
+import { restAs } from './support/rest';
+
+test('usage alerts: a free plan at its team limit sees a dismissible banner, and the team page blocks inviting', async ({ page }) => {
+  await signUpAndConfirm(page, 'usage');
+  const banner = page.getByTestId('usage-alert-banner');
+  const alert = banner.getByTestId('usage-alert');
+  await expect(alert).toContainText('You have used 100% of your team members (1 of 1).');
+  await expect(alert).toHaveAttribute('data-severity', 'critical');
+  await expect(alert.getByRole('link', { name: 'View plans and billing' })).toHaveAttribute('href', '/app/billing');
+
+  // The team page shows the same alert itself (not dismissible) and does not offer to invite.
+  const team = new TeamPage(page);
+  await team.goto();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('usage-alerts')).toContainText('team members (1 of 1)');
+  await expect(page.getByTestId('team-limit')).toHaveText('Team members: 1 of 1 on your plan.');
+  await expect(page.getByTestId('team-limit-reached')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+
+  // Dismissed in the shell, it stays dismissed after a reload.
+  await page.goto('/app/dashboard');
+  await alert.getByRole('button', { name: 'Dismiss usage alert' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await new AppShell(page).expectPage('Dashboard');
+  await expect(banner).toHaveCount(0);
+});
+
+test('billing: a gated feature opens the plans with the required one highlighted; changes go to sales', async ({ page }) => {
+  await signUpAndConfirm(page, 'billing');
+  const shell = new AppShell(page);
+  await shell.navigation.getByRole('link', { name: /Custom rules/ }).click();
+  await expect(page).toHaveURL(/\/app\/billing\?upgrade=pro&feature=custom_rules&source=sidebar&current=free$/);
+  await shell.expectPage('Billing & Plans');
+  await expect(page.getByTestId('billing-upgrade-request')).toContainText('Custom Rules requires the Pro plan (you are on Free).');
+
+  const current = page.getByTestId('billing-current-plan');
+  await expect(current).toContainText('No trial');
+  await expect(current).toContainText('$0.00');
+
+  const pro = page.getByTestId('plan-card-pro');
+  await expect(pro).toHaveAttribute('data-kind', 'required');
+  await expect(pro).toContainText('$99.00');
+  await expect(pro).toContainText('Websites: Unlimited');
+  await expect(pro.getByRole('link', { name: 'Contact sales to upgrade' })).toHaveAttribute('href', /^mailto:/);
+  await expect(page.getByTestId('plan-card-free')).toContainText('Current plan');
+  await expect(page.getByTestId('plan-card-free').getByRole('link')).toHaveCount(0);
+  // Plans are listed cheapest first.
+  await expect(page.locator('[data-testid^="plan-card-"]')).toHaveCount(4);
+  await expect(page.locator('[data-testid^="plan-card-"]').first()).toHaveAttribute('data-testid', 'plan-card-free');
+  await expect(page.getByText('No invoices yet.')).toBeVisible();
+});
+
+test('settings: the user renames themself and changes their password', async ({ page }) => {
+  const account = await signUpAndConfirm(page, 'settings');
+  const shell = new AppShell(page);
+  await shell.openUserMenu();
+  await page.getByRole('menuitem', { name: 'User Settings' }).click();
+  await shell.expectPage('Settings');
+  const profile = page.getByRole('form', { name: 'Profile' });
+  await expect(profile.getByRole('textbox', { name: 'Full name' })).toHaveValue(account.fullName);
+  await profile.getByRole('textbox', { name: 'Full name' }).fill('Erin Renamed');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(toast(page, 'Profile updated')).toBeVisible();
+  await page.reload();
+  await expect(profile.getByRole('textbox', { name: 'Full name' })).toHaveValue('Erin Renamed');
+
+  const password = page.getByRole('form', { name: 'Change password' });
+  const newPassword = `${account.password}-2`;
+  await password.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await password.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
+  await password.getByRole('button', { name: 'Update password' }).click();
+  await expect(toast(page, 'Password updated')).toBeVisible();
+
+  await shell.logOut();
+  const login = new LoginPage(page);
+  await login.expectShown();
+  await login.signIn(account.email, newPassword);
+  // Signed in again (back on the page the sign-out started from).
+  await expect(page).toHaveURL(/\/app\//);
+  await expect(shell.avatar).toHaveText(account.initials);
+});
+
+test('the top bar switches between the organization’s websites and remembers the choice', async ({ page }) => {
+  await signUpAndConfirm(page, 'websites', 'pro');
+  const rest = await restAs(page);
+  const [organization] = await rest.get<{ id: string }[]>('organizations?select=id');
+  await rest.insert('websites', { organization_id: organization!.id, name: 'Shop', domain: 'shop.example.com' });
+  await rest.insert('websites', { organization_id: organization!.id, name: 'Blog', domain: 'blog.example.com' });
+
+  await page.reload();
+  const switcher = page.getByRole('combobox', { name: 'Current website' });
+  // Newest first: the blog is selected until the user picks another.
+  await expect(switcher).toHaveValue('Blog');
+  await chooseOption(page, 'Current website', 'Shop');
+  await expect(toast(page, 'Website switched')).toBeVisible();
+  await expect(switcher).toHaveValue('Shop');
+  await page.reload();
+  await expect(switcher).toHaveValue('Shop');
+});
