@@ -44,7 +44,11 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
   pipeline.writer = new BatchWriter<AdmittedHit>(
     sink,
     quota,
-    { prepare: (batch) => pipeline.validate(batch), onVerified: (ids) => ids.forEach((id) => directory.markVerified(id)) },
+    {
+      prepare: (batch) => pipeline.validate(batch),
+      onVerified: (ids) => ids.forEach((id) => directory.markVerified(id)),
+      onDropped: (hit) => pipeline.forgetHistory(hit),
+    },
     metrics,
     log,
     { ...DEFAULT_WRITER_OPTIONS, ...options.writer },

@@ -9,6 +9,13 @@ export interface HistoryCacheOptions {
   now?: () => number;
 }
 
+/** What one history write replaced. */
+export interface HistoryUndo {
+  slotKey: string;
+  previous: Slot | undefined;
+  written: Slot;
+}
+
 interface Slot {
   /** undefined: known to be absent in the table. */
   record: HistoryRecord | undefined;
@@ -46,6 +53,20 @@ export class HistoryCache {
     while (this.slots.size > this.max) this.slots.delete(this.slots.keys().next().value as string);
   }
 
+  /**
+   * Takes back the writes of a hit that was not stored (refused after validation), newest first,
+   * where no later hit has overwritten them, so a re-sent copy is not judged against itself
+   * (e.g. as a duplicate transaction).
+   */
+  revert(undo: readonly HistoryUndo[]): void {
+    for (let i = undo.length - 1; i >= 0; i--) {
+      const u = undo[i]!;
+      if (this.slots.get(u.slotKey) !== u.written) continue;
+      if (u.previous) this.put(u.slotKey, u.previous);
+      else this.slots.delete(u.slotKey);
+    }
+  }
+
   /** Loads the keys of a website that are not cached yet (one query). */
   async prefetch(websiteId: string, keys: Iterable<string>): Promise<void> {
     const now = this.now();
@@ -63,8 +84,11 @@ export class HistoryCache {
     }
   }
 
-  /** A synchronous view for one website; long-lived writes are collected into `writes`. */
-  view(websiteId: string, writes: HistoryWrite[]): ValidationHistory {
+  /**
+   * A synchronous view for one website; long-lived writes are collected into `writes`, and what
+   * each write replaced into `undo`, so a hit that ends up not stored can be taken back out.
+   */
+  view(websiteId: string, writes: HistoryWrite[], undo: HistoryUndo[] = []): ValidationHistory {
     return {
       get: (key) => {
         const slot = this.slots.get(`${websiteId}|${key}`);
@@ -73,7 +97,10 @@ export class HistoryCache {
       },
       set: (key, record, ttlMs) => {
         const expiresAt = this.now() + Math.max(0, ttlMs);
-        this.put(`${websiteId}|${key}`, { record, expiresAt });
+        const slotKey = `${websiteId}|${key}`;
+        const slot: Slot = { record, expiresAt };
+        undo.push({ slotKey, previous: this.slots.get(slotKey), written: slot });
+        this.put(slotKey, slot);
         if (ttlMs >= this.persistMinTtl) writes.push({ websiteId, key, value: record, expiresAtMs: expiresAt });
       },
     };

@@ -233,6 +233,11 @@ export class IngestPipeline {
     return validator;
   }
 
+  /** Undoes the history writes of a hit that was validated but then not stored. */
+  forgetHistory(hit: QueuedHit<AdmittedHit>): void {
+    this.parts.history.revert(hit.historyUndo);
+  }
+
   /** The validate step, for one batch: prefetch history per website, then validate in arrival order. */
   async validate(batch: QueuedHit<AdmittedHit>[]): Promise<void> {
     const todo = batch.filter((h) => h.stored === undefined);
@@ -246,7 +251,7 @@ export class IngestPipeline {
     await Promise.all([...keysBySite].map(([websiteId, keys]) => this.parts.history.prefetch(websiteId, keys)));
     for (const h of todo) {
       const { website, decoded, envelope } = h.admitted;
-      const result = this.validatorFor(website)(decoded, this.parts.history.view(website.id, h.historyWrites), envelope.receivedAtMs);
+      const result = this.validatorFor(website)(decoded, this.parts.history.view(website.id, h.historyWrites, h.historyUndo), envelope.receivedAtMs);
       h.stored = toStoredHit(uuidv7(envelope.receivedAtMs), envelope, decoded, result);
     }
   }

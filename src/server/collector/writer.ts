@@ -4,6 +4,7 @@ import { drop } from './drop-reasons';
 import type { MetricsRecorder } from './metrics';
 import { isMissingPartitionError, isTransientDbError, type CommitUncertain } from './pg-sink';
 import type { CollectorSink, HistoryWrite, SinkBatch } from './sink';
+import type { HistoryUndo } from './history-cache';
 import type { QuotaLedger } from './quota';
 import type { StoredHit } from './stored-hit';
 
@@ -18,6 +19,8 @@ export interface QueuedHit<T> {
   /** Set by the prepare step; kept across retries so validation (and its history writes) runs once. */
   stored?: StoredHit;
   historyWrites: HistoryWrite[];
+  /** What validation changed in the history cache, to take back if the hit is not stored. */
+  historyUndo: HistoryUndo[];
   /** The hit came from the website's own domain: a valid one verifies the website. */
   verifies: boolean;
   enqueuedAt: number;
@@ -52,6 +55,8 @@ export interface WriterHooks<T> {
   prepare(batch: QueuedHit<T>[]): Promise<void>;
   /** After commit: the websites that this batch verified. */
   onVerified(websiteIds: string[]): void;
+  /** A validated hit was not stored after all (refused, or a duplicate): undo what validating it changed. */
+  onDropped?(hit: QueuedHit<T>): void;
 }
 
 /**
@@ -85,14 +90,14 @@ export class BatchWriter<T> {
   }
 
   /** Admits all hits or none: null means the queue is full (or shutting down) and nothing was queued. */
-  tryEnqueue(hits: Array<Omit<QueuedHit<T>, 'resolve' | 'enqueuedAt' | 'historyWrites'>>): Promise<WriteOutcome>[] | 'full' | 'shutting_down' {
+  tryEnqueue(hits: Array<Omit<QueuedHit<T>, 'resolve' | 'enqueuedAt' | 'historyWrites' | 'historyUndo'>>): Promise<WriteOutcome>[] | 'full' | 'shutting_down' {
     if (!this.accepting) return 'shutting_down';
     if (this.depth + hits.length > this.options.capacity) return 'full';
     const now = Date.now();
     const promises = hits.map(
       (h) =>
         new Promise<WriteOutcome>((resolve) => {
-          this.queue.push({ ...h, historyWrites: [], enqueuedAt: now, resolve });
+          this.queue.push({ ...h, historyWrites: [], historyUndo: [], enqueuedAt: now, resolve });
         }),
     );
     this.metrics.setQueue(this.depth, this.options.capacity);
@@ -155,6 +160,8 @@ export class BatchWriter<T> {
     const stored = outcome.kind === 'stored' && !outcome.duplicate ? 1 : 0;
     this.quota.settle(hit.organizationId, 1, stored);
     if (outcome.kind === 'dropped') this.metrics.dropped(outcome.drop.reason);
+    // A refused hit, or a copy of a hit stored before: this validation must leave no trace in the history.
+    if ((outcome.kind === 'dropped' || outcome.duplicate) && hit.historyUndo.length > 0) this.hooks.onDropped?.(hit);
     hit.resolve(outcome);
   }
 

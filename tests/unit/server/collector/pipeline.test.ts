@@ -34,7 +34,7 @@ function setup(limit = -1) {
   const metrics = createMetrics();
   const engine = createEngineAdapter();
   const pipeline = new IngestPipeline({ directory, quota, engine, history: new HistoryCache(sink), metrics, log: silentLog });
-  pipeline.writer = new BatchWriter<AdmittedHit>(sink, quota, { prepare: (b) => pipeline.validate(b), onVerified: () => {} }, metrics, silentLog, DEFAULT_WRITER_OPTIONS);
+  pipeline.writer = new BatchWriter<AdmittedHit>(sink, quota, { prepare: (b) => pipeline.validate(b), onVerified: () => {}, onDropped: (h) => pipeline.forgetHistory(h) }, metrics, silentLog, { ...DEFAULT_WRITER_OPTIONS, storageTimeoutMs: 20, retryDelayMs: 5 });
   return { sink, pipeline, metrics };
 }
 
@@ -110,5 +110,28 @@ describe('ingest pipeline (in-memory sink)', () => {
     const r = await pipeline.ingest(ctx(), [hit('en=a', 'retry-key-001')]);
     expect(!r.refused && r.results[0]!.status).toBe('duplicate');
     expect(sink.hits).toHaveLength(1);
+  });
+});
+
+describe('history of hits that were not stored', () => {
+  const purchase = (key: string) => ({
+    method: 'POST',
+    url: 'https://www.google-analytics.com/g/collect?v=2&tid=G-SHOP1234&cid=1.2&sid=1700000000&sct=1&en=purchase&cu=EUR&ep.transaction_id=T-1001&epn.value=10&pr1=idSKU1~nmShirt~pr10~qt1',
+    body: null,
+    idempotencyKey: key,
+  });
+
+  it('a purchase refused for storage is not remembered, so its re-sent copy is not a duplicate transaction', async () => {
+    const { pipeline, sink } = setup();
+    sink.failNext(1000, Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const first = await pipeline.ingest(ctx(), [purchase('purchase-key-1')]);
+    expect(!first.refused && first.results[0]).toMatchObject({ status: 'refused', reason: 'storage_unavailable' });
+    sink.failNext(0, new Error('unused'));
+    const again = await pipeline.ingest(ctx(), [purchase('purchase-key-1')]);
+    expect(!again.refused && again.results[0]!.status).toBe('stored');
+    expect(sink.hits[0]!.issues.map((i) => i.ruleId)).not.toContain('ecom.duplicate_transaction');
+    // A second, different purchase with the same transaction id is still caught.
+    await pipeline.ingest(ctx(), [purchase('purchase-key-2')]);
+    expect(sink.hits[1]!.issues.map((i) => i.ruleId)).toContain('ecom.duplicate_transaction');
   });
 });
