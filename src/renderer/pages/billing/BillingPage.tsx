@@ -10,7 +10,6 @@ import { useUsageStatusQuery } from '../../data/billing/usage-status-query';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import type { Organization } from '../../data/organizations/types';
 import { formatDate } from '../../lib/dates';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { CONTACT_EMAIL } from '../marketing/data/site';
 import { NoAccess } from '../../routing/RequirePermission';
 import { permissionsForRole } from '../../shell/role-permissions';
@@ -24,7 +23,6 @@ const TITLE = 'Billing & Plans';
 
 /** /app/billing: the owner's plan, usage, plans and invoices; anyone else sees why they cannot. */
 export function BillingPage() {
-  useDocumentTitle(TITLE);
   const [searchParams] = useSearchParams();
   const params = parseBillingParams(searchParams);
   const { organization } = useCurrentOrganization();

@@ -5,7 +5,6 @@ import { useCreateOrganizationMutation } from '../../data/organizations/create-o
 import { useSwitchOrganizationMutation } from '../../data/organizations/switch-organization-mutation';
 import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availability-query';
 import { DEFAULT_PLAN, PLANS, type Plan } from '../../data/organizations/types';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
@@ -17,7 +16,6 @@ type Field = 'name' | 'slug' | 'plan';
 
 /** /app/organization/create: a new organization owned by the user, who then works in it. */
 export function CreateOrganizationPage() {
-  useDocumentTitle('Create organization');
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   // The slug follows the name until the user edits it.

@@ -13,7 +13,6 @@ import { roleLabel } from '../../data/team/team-rules';
 import { useRemoveMemberMutation } from '../../data/team/remove-member-mutation';
 import { useSession } from '../../data/auth/use-session';
 import { formatDate } from '../../lib/dates';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
@@ -26,7 +25,6 @@ import { planLabel } from '../app/billing-params';
 /** /app/organization: details of the current organization; owners and admins edit it, owners delete it. */
 export function OrganizationPage() {
   const { organization, organizations } = useCurrentOrganization();
-  useDocumentTitle('Organization');
   if (!organization) return null;
   const can = permissionsForRole(organization.user_role);
   return (

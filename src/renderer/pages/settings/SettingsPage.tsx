@@ -4,14 +4,12 @@ import { useSession } from '../../data/auth/use-session';
 import { useUpdatePasswordMutation } from '../../data/auth/update-password-mutation';
 import { useProfileQuery } from '../../data/profile/profile-query';
 import { useUpdateProfileMutation } from '../../data/profile/update-profile-mutation';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, hasErrors, validatePasswordChange, type FieldErrors } from '../auth/validation';
 
 /** /app/settings: the user's own profile and password. */
 export function SettingsPage() {
-  useDocumentTitle('Settings');
   return (
     <Stack gap="lg" maw={640}>
       <Stack gap={4}>

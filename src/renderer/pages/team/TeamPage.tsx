@@ -15,7 +15,6 @@ import { assignableRoles, canRemoveMember, isManagerRole, memberDisplayName, rol
 import { INVITABLE_ROLES, type InvitableRole, type TeamMember } from '../../data/team/types';
 import { useUpdateMemberRoleMutation } from '../../data/team/update-member-role-mutation';
 import { formatDate } from '../../lib/dates';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { UsageAlerts } from '../../shell/UsageAlerts';
@@ -28,7 +27,6 @@ import classes from '../../shell/shell.module.css';
  * change roles and remove members (spec section 6: "Owner and admin: manage team").
  */
 export function TeamPage() {
-  useDocumentTitle('Team');
   const { organization } = useCurrentOrganization();
   if (!organization) return null;
   const manager = isManagerRole(organization.user_role);

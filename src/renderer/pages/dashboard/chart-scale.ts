@@ -1,0 +1,24 @@
+/** Pure helpers for the small SVG charts: a "nice" axis maximum and its ticks. */
+
+/** The smallest 1/2/5×10^n at or above the value (at least 1), so axis labels are round. */
+export function niceMax(value: number): number {
+  if (!(value > 0)) return 1;
+  const exponent = Math.floor(Math.log10(value));
+  const base = 10 ** exponent;
+  for (const step of [1, 2, 5, 10]) if (value <= step * base) return step * base;
+  return 10 * base;
+}
+
+/** Evenly spaced ticks from 0 to max (inclusive), `count` intervals; integers only when max allows. */
+export function axisTicks(max: number, count = 4): number[] {
+  const step = max / count;
+  return Array.from({ length: count + 1 }, (_, i) => (Number.isInteger(step) ? i * step : Math.round(i * step * 100) / 100));
+}
+
+const HOUR_LABEL = new Intl.DateTimeFormat('en-US', { hour: 'numeric' });
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** Bucket label: the hour ("3 PM") for hourly buckets, the day ("Nov 22") for daily ones. */
+export function bucketLabel(startMs: number, bucketMs: number): string {
+  return bucketMs < 24 * 3_600_000 ? HOUR_LABEL.format(startMs) : DAY_LABEL.format(startMs);
+}
