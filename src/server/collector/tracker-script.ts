@@ -156,8 +156,11 @@ const SOURCE = String.raw`(function (w, endpoint) {
   } catch (e) {}
 })`;
 
+/** Indentation only: every statement ends with a semicolon or a brace, so line starts carry no meaning. */
+const COMPACT = SOURCE.replace(/^\s+/gm, '');
+
 /** The tracker for one website: the script above, invoked with the collector URL for its site key. */
 export function trackerScript(collectorOrigin: string, siteKey: string): string {
   const endpoint = `${collectorOrigin}/collect/g?site=${encodeURIComponent(siteKey)}`;
-  return `/* Tracklint tracker: mirrors GA4 requests to Tracklint. */\n${SOURCE}(typeof window !== "undefined" ? window : undefined, ${JSON.stringify(endpoint)});\n`;
+  return `/* Tracklint tracker: mirrors GA4 requests to Tracklint. */\n${COMPACT}(typeof window !== "undefined" ? window : undefined, ${JSON.stringify(endpoint)});\n`;
 }
