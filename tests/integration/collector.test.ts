@@ -350,6 +350,8 @@ describe('operator metrics', () => {
     expect(json.hitsStored).toBeGreaterThan(0);
     expect(json.dropped.origin_not_allowed).toBeGreaterThan(0);
     expect(json.dropped.quota_exceeded).toBeGreaterThan(0);
+    expect(json.dropped.malformed_body).toBeGreaterThan(0);
+    expect(json.dropped.body_too_large).toBeGreaterThan(0);
     expect(text).not.toContain(shop.site_key);
     expect(text).not.toContain(tenant.orgId);
     expect(text).not.toContain(SHOP);

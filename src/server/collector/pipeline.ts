@@ -64,6 +64,12 @@ export class IngestPipeline {
 
   // -- steps in the request ------------------------------------------------------------------
 
+  /** Counts a request refused before the pipeline could read its hits (too large, malformed). */
+  refusedUnread(d: Drop): void {
+    this.parts.metrics.received(1);
+    this.parts.metrics.dropped(d.reason);
+  }
+
   async resolveWebsite(siteKey: string | undefined): Promise<StepResult<CollectorWebsite>> {
     if (!siteKey) return refuse('missing_site_key', 'Missing site key: add ?site=YOUR_SITE_KEY (your website\'s site key) to the collector URL.');
     if (!isPlausibleSiteKey(siteKey)) return refuse('unknown_site_key', 'Unknown site key. Copy the tracker snippet from your website\'s settings in Tracklint.');

@@ -20,6 +20,12 @@ const API_KEY_PREFIX = 'tlk_';
 
 const COLLECT_PATHS = ['/collect/g', '/g/collect', '/mp/collect', '/debug/mp/collect'];
 
+/** Refuses a request whose hits could not be read at all, counting it as one dropped hit. */
+function unread(c: Context, collector: Collector, d: Drop) {
+  collector.pipeline.refusedUnread(d);
+  return refusal(c, d);
+}
+
 function refusal(c: Context, d: Drop, extra: Record<string, unknown> = {}) {
   if (RETRYABLE_REASONS.has(d.reason)) c.header('retry-after', '1');
   return c.json({ error: d.message, reason: d.reason, ...extra }, DROP_STATUS[d.reason]);
@@ -124,9 +130,9 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
       if (!missing.ok) return refusal(c, missing.drop);
     }
     const text = await readBody(c, LIMITS.trackerBatchBytes);
-    if (typeof text !== 'string') return refusal(c, text);
+    if (typeof text !== 'string') return unread(c, collector, text);
     const parsed = parseTrackerBatch(text);
-    if (!parsed.ok) return refusal(c, parsed.drop);
+    if (!parsed.ok) return unread(c, collector, parsed.drop);
     return answerBatch(c, await pipeline.ingest(ctx, parsed.value));
   });
 
@@ -134,9 +140,9 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
   const direct = async (c: Context) => {
     const ctx = context(c, c.req.query('site'), 'gtag_direct');
     const text = c.req.method === 'POST' ? await readBody(c, LIMITS.gtagBytes) : '';
-    if (typeof text !== 'string') return refusal(c, text);
+    if (typeof text !== 'string') return unread(c, collector, text);
     const key = cleanIdempotencyKey(c.req.header('idempotency-key') ?? c.req.query('_tlk'));
-    if (key === undefined) return refusal(c, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
+    if (key === undefined) return unread(c, collector, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
     const hit: RawHit = { method: c.req.method, url: cleanUrl(c, ['site', '_tlk']), body: text || null, idempotencyKey: key };
     return answerSingle(c, await pipeline.ingest(ctx, [hit]));
   };
@@ -153,9 +159,9 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
       ctx.measurementId = c.req.query('measurement_id');
     }
     const text = await readBody(c, LIMITS.mpBytes);
-    if (typeof text !== 'string') return refusal(c, text);
+    if (typeof text !== 'string') return unread(c, collector, text);
     const key = cleanIdempotencyKey(c.req.header('idempotency-key'));
-    if (key === undefined) return refusal(c, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
+    if (key === undefined) return unread(c, collector, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
     const hit: RawHit = { method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text, idempotencyKey: key };
     return answerSingle(c, await pipeline.ingest(ctx, [hit]));
   });
