@@ -15,7 +15,8 @@ import { CreateOrganizationPage } from '../pages/organization/CreateOrganization
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { TeamPage } from '../pages/team/TeamPage';
 import { PlanGate } from '../pages/app/PlanGate';
-import { AdvancedRulesPage, AlertsPage, AnalyticsPage, ApiKeysPage, BasicRulesPage, CustomRulesPage, DashboardPage } from '../pages/app/placeholders';
+import { AdvancedRulesPage, AlertsPage, AnalyticsPage, ApiKeysPage, BasicRulesPage, CustomRulesPage } from '../pages/app/placeholders';
+import { DashboardPage } from '../pages/dashboard/DashboardPage';
 import { WebsitesPage } from '../pages/websites/WebsitesPage';
 import { AddWebsitePage } from '../pages/websites/AddWebsitePage';
 import { RequestsPage } from '../pages/requests/RequestsPage';

@@ -65,7 +65,8 @@ export function InstallPanel({ websiteId }: { websiteId: string }) {
           <Group gap="sm">
             <Loader size="xs" aria-hidden />
             <Text size="sm">
-              Waiting for the first hit… Add the script below to {website.domain} and load a page; this updates by itself.
+              Waiting for the first hit… Add the script below to {website.domain} and load a page. The first hit from your domain
+              without errors verifies the website; this updates by itself.
             </Text>
           </Group>
         </Paper>

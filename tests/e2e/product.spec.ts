@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { RequestsPage } from './pages/requests-page';
+import { ValidationPageModel } from './pages/validation-page';
+import { WebsitesPage } from './pages/websites-page';
+import { signUpAndConfirm } from './support/flows';
+
+/**
+ * A GA4 page_view as gtag sends it (corpus-like) for the website's domain and measurement id.
+ * `withoutClientId` drops cid (basic.cid_present: an error, so the hit fails and cannot verify the
+ * website); `longParam` adds a 120-character parameter (basic.param_value_length: a warning).
+ */
+function pageView(domain: string, measurementId: string, variant: 'withoutClientId' | 'longParam'): string {
+  const params = new URLSearchParams({
+    v: '2',
+    tid: measurementId,
+    gtm: '45je5641v9184715813za200',
+    _p: '1749196701069',
+    gcs: 'G111',
+    cid: '584335997.1746564151',
+    ul: 'en-us',
+    sr: '1728x1117',
+    _s: '1',
+    sid: '1749196701',
+    sct: '1',
+    seg: '0',
+    dl: `https://${domain}/products?utm_source=newsletter&utm_medium=email`,
+    dt: 'Products',
+    en: 'page_view',
+    _et: '12',
+  });
+  if (variant === 'withoutClientId') params.delete('cid');
+  else params.set('ep.page_type', 'a'.repeat(120));
+  return params.toString();
+}
+
+test('a website receives a real GA4 hit: verified, logged with its findings, counted on the dashboard', async ({ page }) => {
+  await signUpAndConfirm(page, 'product');
+  const suffix = Date.now().toString(36);
+  const domain = `shop-${suffix}.example.com`;
+  const measurementId = 'G-E2E' + suffix.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
+
+  // The dashboard starts with the getting-started checklist.
+  await expect(page.getByTestId('onboarding-checklist')).toBeVisible();
+
+  // Add the website: the domain is typed as a URL and normalized.
+  const websites = new WebsitesPage(page);
+  await websites.gotoAdd();
+  await websites.add({ name: 'E2E Shop', domain: `https://${domain.toUpperCase()}/landing?x=1`, measurementIds: measurementId.toLowerCase() });
+  const siteKey = await websites.siteKey();
+  await expect(websites.trackerSnippet()).toHaveText(new RegExp(`^<script async src="http://localhost:\\d+/t\\.js\\?site=${siteKey}"></script>$`));
+  await expect(page.getByTestId('waiting-for-first-hit')).toBeVisible();
+
+  // The site's browser sends copies of GA4 requests straight to the collector.
+  async function sendHit(variant: 'withoutClientId' | 'longParam') {
+    const response = await page.request.post(`/g/collect?site=${siteKey}&${pageView(domain, measurementId, variant)}`, {
+      headers: { origin: `https://${domain}`, 'content-type': 'text/plain' },
+      data: '',
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return response.json();
+  }
+  expect(await sendHit('withoutClientId')).toMatchObject({ status: 'stored', validation: 'fail' });
+  expect(await sendHit('longParam')).toMatchObject({ status: 'stored', validation: 'warning' });
+
+  // A hit without errors verifies the website: the install panel polls and turns verified.
+  await expect(page.getByTestId('website-verified')).toBeVisible();
+  await websites.gotoList();
+  await expect(websites.row(domain).getByTestId('verification-status')).toHaveText('Verified');
+
+  // Both requests are in the log, newest first, with their findings explained.
+  const requests = new RequestsPage(page);
+  await requests.goto();
+  await expect(requests.rows).toHaveCount(2);
+  await expect(requests.rows.nth(0)).toHaveAttribute('data-status', 'warning');
+  await expect(requests.rows.nth(1)).toHaveAttribute('data-status', 'fail');
+  await expect(requests.rows.nth(1)).toContainText('page_view');
+  await requests.open(1);
+  await expect(requests.finding('basic.cid_present')).toBeVisible();
+  await expect(requests.finding('basic.cid_present')).toContainText('Why it matters and how to fix it');
+  await expect(requests.detail.getByTestId('decoded-event').first()).toHaveAttribute('data-event-name', 'page_view');
+
+  // Filters: by rule (through the issues table) and by status.
+  await requests.goto('rule=basic.cid_present');
+  await expect(requests.rows).toHaveCount(1);
+  await expect(requests.rows.first()).toHaveAttribute('data-status', 'fail');
+  await requests.goto('status=warning');
+  await expect(requests.rows).toHaveCount(1);
+  await requests.open(0);
+  await expect(requests.finding('basic.param_value_length')).toBeVisible();
+  await requests.goto('status=pass');
+  await expect(page.getByTestId('requests-empty')).toBeVisible();
+
+  // The dashboard counts it.
+  await page.goto('/app/dashboard');
+  await expect(page.getByTestId('kpi-requests-value')).toHaveText('2');
+  await expect(page.getByTestId('kpi-pass-rate-value')).toHaveText('0.0%');
+  await expect(page.getByTestId('kpi-errors-value')).toHaveText('1');
+  await expect(page.getByTestId('kpi-warnings-value')).toHaveText('1');
+  await expect(page.getByTestId('top-rules').locator('[data-key="basic.cid_present"]')).toBeVisible();
+  await expect(page.getByTestId('top-rules').locator('[data-key="basic.param_value_length"]')).toBeVisible();
+  await expect(page.getByTestId('top-events').locator('[data-key="page_view"]')).toBeVisible();
+  await expect(page.getByTestId('onboarding-checklist')).toHaveCount(0);
+});
+
+test('the public validation page flags a known-bad sample and passes a pasted request through the engine', async ({ page }) => {
+  const validation = new ValidationPageModel(page);
+  await validation.goto();
+
+  await validation.trySample('Purchase without transaction id (gtag)');
+  await expect(validation.results).toHaveAttribute('data-status', 'fail');
+  await expect(validation.finding('ecom.purchase_transaction_id')).toBeVisible();
+  await expect(validation.finding('basic.cid_present')).toBeVisible();
+
+  await validation.validateCapture("curl 'https://www.google-analytics.com/g/collect?v=2&tid=14&cid=1.2&en=page_view&dl=https%3A%2F%2Fexample.com%2F'");
+  await expect(validation.finding('basic.tid_format')).toBeVisible();
+});
