@@ -42,11 +42,14 @@ async function drive(target, info, seconds, { record = true } = {}) {
   const errors = {};
   const deadline = Date.now() + seconds * 1000;
 
+  let visitor = 0;
   function body() {
     const hits = [];
+    // One request = one visitor's batch: its own client id, so history lookups miss and fill as with real traffic.
+    const cid = `${run.length}${(visitor++).toString()}.1700000000`;
     for (let i = 0; i < BATCH; i++) {
       const h = info.hits[hitIndex++ % info.hits.length];
-      hits.push({ k: `b${run}x${(seq++).toString(36)}`, m: h.m, u: h.u, b: h.b });
+      hits.push({ k: `b${run}x${(seq++).toString(36)}`, m: h.m, u: h.u.replace(/([?&]cid=)[^&]*/, `$1${cid}`), b: h.b });
     }
     return JSON.stringify({ v: 1, hits });
   }
