@@ -15,7 +15,10 @@ import { CreateOrganizationPage } from '../pages/organization/CreateOrganization
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { TeamPage } from '../pages/team/TeamPage';
 import { PlanGate } from '../pages/app/PlanGate';
-import { AdvancedRulesPage, AlertsPage, AnalyticsPage, ApiKeysPage, BasicRulesPage, CustomRulesPage } from '../pages/app/placeholders';
+import { AlertsPage, AnalyticsPage, ApiKeysPage } from '../pages/app/placeholders';
+import { BasicRulesPage } from '../pages/rules/BasicRulesPage';
+import { AdvancedRulesPage } from '../pages/rules/AdvancedRulesPage';
+import { CustomRulesPage } from '../pages/rules/CustomRulesPage';
 import { DashboardPage } from '../pages/dashboard/DashboardPage';
 import { WebsitesPage } from '../pages/websites/WebsitesPage';
 import { AddWebsitePage } from '../pages/websites/AddWebsitePage';
