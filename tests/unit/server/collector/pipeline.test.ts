@@ -21,8 +21,7 @@ const shop: CollectorWebsite = {
 const SITE_KEY = 'a'.repeat(32);
 const INACTIVE_KEY = 'b'.repeat(32);
 
-function setup(limit = -1) {
-  const sink = createMemorySink();
+function setup(limit = -1, sink = createMemorySink()) {
   const quota = createQuotaLedger();
   quota.observe({ organizationId: 'org-1', limit, used: 0, month: utcMonth(Date.now()) });
   const directory: WebsiteDirectory = {
@@ -133,5 +132,25 @@ describe('history of hits that were not stored', () => {
     // A second, different purchase with the same transaction id is still caught.
     await pipeline.ingest(ctx(), [purchase('purchase-key-2')]);
     expect(sink.hits[1]!.issues.map((i) => i.ruleId)).toContain('ecom.duplicate_transaction');
+  });
+});
+
+describe('history survives the in-memory cache', () => {
+  it('a new process (empty cache) still finds a transaction stored earlier, through the history table', async () => {
+    const shared = createMemorySink();
+    const purchase = (key: string) => ({
+      method: 'POST',
+      url: 'https://www.google-analytics.com/g/collect?v=2&tid=G-SHOP1234&cid=1.2&sid=1700000000&sct=1&en=purchase&cu=EUR&ep.transaction_id=T-2002&epn.value=10&pr1=idSKU1~nmShirt~pr10~qt1',
+      body: null,
+      idempotencyKey: key,
+    });
+    const before = setup(-1, shared);
+    await before.pipeline.ingest(ctx(), [purchase('restart-key-1')]);
+    await before.pipeline.writer.drain();
+    expect([...shared.history.keys()].some((k) => k.includes('T-2002'))).toBe(true);
+
+    const after = setup(-1, shared);
+    await after.pipeline.ingest(ctx(), [purchase('restart-key-2')]);
+    expect(shared.hits[1]!.issues.map((i) => i.ruleId)).toContain('ecom.duplicate_transaction');
   });
 });
