@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
 import { useSwitchOrganizationMutation } from '../data/organizations/switch-organization-mutation';
 import type { Organization } from '../data/organizations/types';
 import { notify } from '../notifications/notify';
@@ -15,6 +16,7 @@ interface Props {
 /** Lists the user's organizations and switches to the chosen one. */
 export function SwitchAccountModal({ opened, onClose, current, organizations }: Props) {
   const switchOrganization = useSwitchOrganizationMutation();
+  const navigate = useNavigate();
 
   async function choose(organization: Organization) {
     if (organization.id === current.id) return onClose();
@@ -50,7 +52,16 @@ export function SwitchAccountModal({ opened, onClose, current, organizations }: 
             </Group>
           </UnstyledButton>
         ))}
-        <Group justify="flex-end" mt="sm">
+        <Group justify="space-between" mt="sm">
+          <Button
+            variant="subtle"
+            onClick={() => {
+              onClose();
+              navigate('/app/organization/create');
+            }}
+          >
+            Create organization
+          </Button>
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
