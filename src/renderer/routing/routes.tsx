@@ -15,7 +15,9 @@ import { CreateOrganizationPage } from '../pages/organization/CreateOrganization
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { TeamPage } from '../pages/team/TeamPage';
 import { PlanGate } from '../pages/app/PlanGate';
-import { AlertsPage, AnalyticsPage, ApiKeysPage } from '../pages/app/placeholders';
+import { AlertsPage } from '../pages/alerts/AlertsPage';
+import { AnalyticsPage } from '../pages/analytics/AnalyticsPage';
+import { ApiKeysPage } from '../pages/api-keys/ApiKeysPage';
 import { BasicRulesPage } from '../pages/rules/BasicRulesPage';
 import { AdvancedRulesPage } from '../pages/rules/AdvancedRulesPage';
 import { CustomRulesPage } from '../pages/rules/CustomRulesPage';

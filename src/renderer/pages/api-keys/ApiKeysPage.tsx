@@ -1,0 +1,220 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconKey, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { planHasFeature } from '../../../shared/plans';
+import { useApiKeysQuery } from '../../data/api-keys/api-keys-query';
+import { useCreateApiKeyMutation } from '../../data/api-keys/create-api-key-mutation';
+import { useRevokeApiKeyMutation } from '../../data/api-keys/revoke-api-key-mutation';
+import type { ApiKey, CreatedApiKey } from '../../data/api-keys/types';
+import { useFeatureAccessQuery } from '../../data/billing/feature-access-query';
+import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
+import type { Organization } from '../../data/organizations/types';
+import { formatDate } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { notify } from '../../notifications/notify';
+import { errorMessage } from '../../notifications/toast-catalogue';
+import { platform } from '../../platform';
+import { upgradeLink } from '../../shell/plan-features';
+import { permissionsForRole } from '../../shell/role-permissions';
+import { API_KEY_TOASTS } from './toasts';
+
+/** /app/api-keys (Pro: api_access): owners and admins create, list and revoke the organization's keys. */
+export function ApiKeysPage() {
+  useDocumentTitle('API keys');
+  const { organization } = useCurrentOrganization();
+  if (!organization) return null;
+  return <ApiKeys organization={organization} />;
+}
+
+function ApiKeys({ organization }: { organization: Organization }) {
+  const manager = permissionsForRole(organization.user_role).manageTeam;
+  const access = useFeatureAccessQuery(organization.id, 'api_access');
+  const allowed = access.data ?? planHasFeature(organization.plan, 'api_access');
+  const keys = useApiKeysQuery(organization.id, manager);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          API keys
+        </Title>
+        <Text c="dimmed">Keys that let your tools call the Tracklint API.</Text>
+        <Text size="sm" c="dimmed">
+          Today a key authenticates Measurement Protocol requests: send <Code>{`${platform.webOrigin}/mp/collect?api_secret=tlk_…&measurement_id=G-…`}</Code> and
+          Tracklint finds the website by its measurement ID.
+        </Text>
+      </Stack>
+      {!manager ? (
+        <Alert color="gray" icon={<IconLock aria-hidden />} data-testid="api-keys-no-access">
+          Only owners and admins can see and manage API keys.
+        </Alert>
+      ) : (
+        <>
+          {!allowed && (
+            <Paper withBorder p="md" radius="md" data-testid="api-keys-gate">
+              <Group justify="space-between" wrap="wrap">
+                <Group gap="sm">
+                  <IconLock aria-hidden />
+                  <Text size="sm">API access needs the Pro plan.</Text>
+                </Group>
+                <Button component={Link} to={upgradeLink('api_access', organization.plan, 'api-keys')} size="xs">
+                  Upgrade to Pro
+                </Button>
+              </Group>
+            </Paper>
+          )}
+          {allowed && <CreateKeyForm organization={organization} onCreated={setCreated} />}
+          <KeysTable organization={organization} keys={keys.data} isPending={keys.isPending} error={keys.isError ? errorMessage(keys.error) ?? 'Try again later.' : null} />
+        </>
+      )}
+      {created && <CreatedKeyModal created={created} onClose={() => setCreated(null)} />}
+    </Stack>
+  );
+}
+
+function CreateKeyForm({ organization, onCreated }: { organization: Organization; onCreated: (k: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const create = useCreateApiKeyMutation();
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed.length > 100) {
+      setError('Give the key a name of 1 to 100 characters');
+      return;
+    }
+    setError(undefined);
+    try {
+      const key = await create.mutateAsync({ organizationId: organization.id, name: trimmed });
+      notify(API_KEY_TOASTS.created);
+      setName('');
+      onCreated(key);
+    } catch (err) {
+      notify(API_KEY_TOASTS.createFailed, errorMessage(err));
+    }
+  }
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form onSubmit={onSubmit} noValidate aria-label="Create an API key">
+        <Group align="flex-end">
+          <TextInput label="Key name" placeholder="Server-side tagging" value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} w={300} />
+          <Button type="submit" loading={create.isPending} leftSection={<IconKey size={16} aria-hidden />}>
+            Create key
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+function KeysTable({ organization, keys, isPending, error }: { organization: Organization; keys: ApiKey[] | undefined; isPending: boolean; error: string | null }) {
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  if (isPending) return <Loader aria-label="Loading API keys" />;
+  if (error) return <Alert color="red" title="API keys could not be loaded">{error}</Alert>;
+  if (!keys || keys.length === 0)
+    return (
+      <Paper withBorder p="xl" radius="md" data-testid="api-keys-empty">
+        <Text>No API keys yet.</Text>
+      </Paper>
+    );
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing="sm" data-testid="api-keys-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Key</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {keys.map((key) => (
+              <Table.Tr key={key.id} data-testid="api-key-row">
+                <Table.Td>{key.name}</Table.Td>
+                <Table.Td>
+                  <Code>{key.key_prefix}…</Code>
+                </Table.Td>
+                <Table.Td>{formatDate(key.created_at)}</Table.Td>
+                <Table.Td>{formatDate(key.last_used_at, 'Never')}</Table.Td>
+                <Table.Td>
+                  {key.revoked_at ? (
+                    <Badge color="gray">Revoked {formatDate(key.revoked_at)}</Badge>
+                  ) : (
+                    <Badge color="teal" variant="light">
+                      Active
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {!key.revoked_at && (
+                    <Button variant="subtle" color="red" size="xs" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {revoking && <RevokeModal apiKey={revoking} organizationId={organization.id} onClose={() => setRevoking(null)} />}
+    </>
+  );
+}
+
+function RevokeModal({ apiKey, organizationId, onClose }: { apiKey: ApiKey; organizationId: string; onClose: () => void }) {
+  const revoke = useRevokeApiKeyMutation();
+  async function confirm() {
+    try {
+      await revoke.mutateAsync({ keyId: apiKey.id, organizationId });
+      notify(API_KEY_TOASTS.revoked);
+      onClose();
+    } catch (err) {
+      notify(API_KEY_TOASTS.revokeFailed, errorMessage(err));
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={`Revoke ${apiKey.name}?`}>
+      <Stack>
+        <Text size="sm">Requests that use this key will be refused. This cannot be undone; create a new key if you need one.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={revoke.isPending}>
+            Revoke key
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CreatedKeyModal({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="Your new API key" closeOnClickOutside={false}>
+      <Stack>
+        <Alert color="yellow">Copy the key now. Tracklint keeps only a hash of it and cannot show it again.</Alert>
+        <Code block data-testid="created-api-key" style={{ wordBreak: 'break-all' }}>
+          {created.key}
+        </Code>
+        <Group justify="flex-end">
+          <CopyButton value={created.key}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy}>
+                {copied ? 'Copied' : 'Copy key'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button onClick={onClose}>Done</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
