@@ -128,7 +128,7 @@ describe('the hit corpus', () => {
 
     // The stored findings are the engine's for this website's settings, in arrival order (history included).
     const websiteRow = (await sql<{ plan: string }>('select o.plan from public.organizations o where o.id = $1', [tenant.orgId]))[0]!;
-    const validator = createValidator(ruleSettingsFor({ id: site.id, organizationId: tenant.orgId, domain: 'corpus.example.com', measurementIds: [], isActive: true, verified: false, plan: websiteRow.plan, customRules: [] }));
+    const validator = createValidator(ruleSettingsFor({ id: site.id, organizationId: tenant.orgId, domain: 'corpus.example.com', measurementIds: [], isActive: true, verified: false, plan: websiteRow.plan, customRules: [], euTraffic: false, currencies: [], ruleOverrides: {} }));
     const history = createInMemoryHistory();
     const { data: logged, error } = await tenant.owner.client
       .from('collected_requests')
@@ -437,5 +437,33 @@ describe('Measurement Protocol with an organization API key', () => {
     // Lookups are cached for 30 s per key and measurement id; a pair not seen before is read fresh.
     expect((await tenant.owner.client.from('websites').update({ measurement_ids: ['G-APIKEY01', 'G-APIKEY02'] }).eq('id', site.id)).error).toBeNull();
     expect((await send(key, 'G-APIKEY02')).status).toBe(403);
+  });
+});
+
+describe('the website\'s rule settings and custom rules', () => {
+  it('validates with the website\'s overrides (off, other severity) and its organization\'s custom rules', async () => {
+    const site = await createWebsite(tenant.owner, tenant.orgId, 'settings.example.com');
+    const overrides = await tenant.admin.client.from('website_rule_settings').insert([
+      { website_id: site.id, rule_id: 'basic.version', enabled: false },
+      { website_id: site.id, rule_id: 'basic.tid_format', enabled: true, severity: 'info' },
+    ]);
+    expect(overrides.error).toBeNull();
+    const custom = await tenant.admin.client.from('custom_rules').insert({
+      organization_id: tenant.orgId,
+      website_id: site.id,
+      name: 'Page views need a title',
+      severity: 'warning',
+      definition: { id: 'pv_title', title: 'Page views need a title', events: ['page_view'], assert: { field: 'page.title', op: 'exists' } },
+    });
+    expect(custom.error).toBeNull();
+
+    const res = await postBatch(site.site_key, [{ k: newKey(), m: 'GET', u: 'https://www.google-analytics.com/g/collect?v=1&tid=G-x&cid=1.2&en=page_view&dl=https%3A%2F%2Fsettings.example.com%2F' }], { origin: 'https://settings.example.com' });
+    expect(res.status).toBe(200);
+    const id = (res.json.results as Array<{ id: string }>)[0]!.id;
+    const { data } = await tenant.viewer.client.from('collected_requests').select('issues').eq('id', id).single();
+    const issues = data!.issues as Array<{ ruleId: string; severity: string }>;
+    expect(issues.map((i) => i.ruleId)).not.toContain('basic.version');
+    expect(issues.find((i) => i.ruleId === 'basic.tid_format')?.severity).toBe('info');
+    expect(issues.find((i) => i.ruleId === 'custom.pv_title')?.severity).toBe('warning');
   });
 });

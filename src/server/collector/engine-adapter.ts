@@ -12,6 +12,7 @@ import {
   type CustomRuleDefinition,
   type DecodeResult,
   type DecodedRequest,
+  type RuleOverride,
   type RuleSettings,
   type ValidationHistory,
   type ValidationResult,
@@ -36,17 +37,28 @@ export interface CollectorEngine {
   debugResponse(decoded: DecodeResult, result: ValidationResult | undefined): DebugResponse;
 }
 
-/** The engine's settings for a website: its plan's rule tiers, its facts and its organization's custom rules. */
+/**
+ * The engine's settings for a website: its plan's rule tiers, its facts (measurement ids, domain,
+ * EU traffic, currencies), its rule overrides (website_rule_settings) and its organization's
+ * enabled custom rules (custom_rules; the row's severity wins over the definition's).
+ */
 export function ruleSettingsFor(website: CollectorWebsite): RuleSettings {
+  const rules: Record<string, RuleOverride> = {};
+  for (const [id, o] of Object.entries(website.ruleOverrides)) rules[id] = o.severity ? { enabled: o.enabled, severity: o.severity } : { enabled: o.enabled };
   return {
     allowedTiers: tiersForPlan(website.plan),
+    rules,
     facts: {
       ...(website.measurementIds.length > 0 ? { measurementIds: website.measurementIds } : {}),
       allowedHosts: [website.domain],
+      euTraffic: website.euTraffic,
+      ...(website.currencies.length > 0 ? { currencies: website.currencies } : {}),
     },
-    customRules: website.customRules.map(
-      (r): CustomRuleDefinition => ({ title: r.name, severity: r.severity, ...(r.definition as Partial<CustomRuleDefinition>), id: (r.definition as { id?: string }).id ?? r.id }) as CustomRuleDefinition,
-    ),
+    customRules: website.customRules.map((r): CustomRuleDefinition => {
+      const def = (typeof r.definition === 'object' && r.definition !== null ? r.definition : {}) as Partial<CustomRuleDefinition>;
+      // A definition the engine cannot compile is reported in validator.customRuleErrors and skipped, never fatal.
+      return { ...def, id: def.id ?? r.id, title: def.title ?? r.name, severity: r.severity, enabled: true } as CustomRuleDefinition;
+    }),
   };
 }
 

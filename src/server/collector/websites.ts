@@ -10,6 +10,12 @@ export interface CollectorWebsite {
   isActive: boolean;
   verified: boolean;
   plan: string;
+  /** The website has EU/EEA visitors: the stricter consent rules apply. */
+  euTraffic: boolean;
+  /** ISO 4217 codes the site sells in (empty: any valid code). */
+  currencies: string[];
+  /** Per-website overrides of catalogue rules (website_rule_settings), by rule id. */
+  ruleOverrides: Record<string, { enabled: boolean; severity: 'error' | 'warning' | 'info' | null }>;
   /** The organization's enabled custom rules that apply to this website (all websites or this one). */
   customRules: Array<{ id: string; name: string; severity: 'error' | 'warning' | 'info'; definition: unknown }>;
 }
@@ -53,6 +59,9 @@ export type UsageListener = (usage: UsageSnapshot) => void;
 
 const LOOKUP_SQL = `
   select w.id, w.organization_id, w.domain, w.measurement_ids, w.is_active, w.verification_status, o.plan,
+         w.eu_traffic, w.currencies,
+         (select coalesce(jsonb_object_agg(s.rule_id, jsonb_build_object('enabled', s.enabled, 'severity', s.severity)), '{}'::jsonb)
+            from public.website_rule_settings s where s.website_id = w.id) as rule_overrides,
          p.monthly_requests as request_limit,
          coalesce(u.monthly_requests, 0) as used,
          to_char(date_trunc('month', now() at time zone 'utc'), 'YYYY-MM-DD') as month,
@@ -98,6 +107,9 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       used: string;
       month: string;
       custom_rules: CollectorWebsite['customRules'];
+      eu_traffic: boolean;
+      currencies: string[];
+      rule_overrides: CollectorWebsite['ruleOverrides'];
     }>(LOOKUP_SQL, [siteKey]);
     const row = rows[0];
     const website: CollectorWebsite | null = row
@@ -110,6 +122,9 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
           verified: row.verification_status === 'verified',
           plan: row.plan,
           customRules: row.custom_rules ?? [],
+          euTraffic: row.eu_traffic === true,
+          currencies: row.currencies ?? [],
+          ruleOverrides: row.rule_overrides ?? {},
         }
       : null;
     if (row) onUsage({ organizationId: row.organization_id, limit: row.request_limit === null ? null : Number(row.request_limit), used: Number(row.used), month: row.month });

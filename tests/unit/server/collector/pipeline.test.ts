@@ -17,6 +17,9 @@ const shop: CollectorWebsite = {
   verified: false,
   plan: 'pro',
   customRules: [],
+  euTraffic: false,
+  currencies: [],
+  ruleOverrides: {},
 };
 const SITE_KEY = 'a'.repeat(32);
 const INACTIVE_KEY = 'b'.repeat(32);
