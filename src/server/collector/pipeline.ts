@@ -255,7 +255,14 @@ export class IngestPipeline {
       for (const k of this.parts.engine.historyKeys(h.admitted.decoded)) set.add(k);
     }
     await Promise.all([...keysBySite].map(([websiteId, keys]) => this.parts.history.prefetch(websiteId, keys)));
+    let sinceYield = 0;
     for (const h of todo) {
+      // Validation is CPU work on the event loop: yield now and then so the other batch's database
+      // replies and new requests are handled meanwhile, and Postgres and Node work in parallel.
+      if (++sinceYield === 64) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       const { website, decoded, envelope } = h.admitted;
       const result = this.validatorFor(website)(decoded, this.parts.history.view(website.id, h.historyWrites, h.historyUndo), envelope.receivedAtMs);
       h.stored = toStoredHit(uuidv7(envelope.receivedAtMs), envelope, decoded, result);
