@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { ApiKeysPageModel } from './pages/api-keys-page';
+import { toast } from './pages/app-shell';
 import { RequestsPage } from './pages/requests-page';
+import { RulesPage } from './pages/rules-page';
 import { ValidationPageModel } from './pages/validation-page';
 import { WebsitesPage } from './pages/websites-page';
 import { signUpAndConfirm } from './support/flows';
@@ -34,6 +37,8 @@ function pageView(domain: string, measurementId: string, variant: 'withoutClient
 }
 
 test('a website receives a real GA4 hit: verified, logged with its findings, counted on the dashboard', async ({ page }) => {
+  // Many screens in one story on a shared machine: allow more than the default minute.
+  test.setTimeout(150_000);
   await signUpAndConfirm(page, 'product');
   const suffix = Date.now().toString(36);
   const domain = `shop-${suffix}.example.com`;
@@ -100,6 +105,20 @@ test('a website receives a real GA4 hit: verified, logged with its findings, cou
   await expect(page.getByTestId('top-rules').locator('[data-key="basic.param_value_length"]')).toBeVisible();
   await expect(page.getByTestId('top-events').locator('[data-key="page_view"]')).toBeVisible();
   await expect(page.getByTestId('onboarding-checklist')).toHaveCount(0);
+
+  // Alerts: the error rule that fired in the last hour, linked to the filtered log.
+  await page.goto('/app/alerts');
+  const alert = page.getByTestId('alert-item').filter({ hasText: 'basic.cid_present' });
+  await expect(alert).toHaveAttribute('data-severity', 'critical');
+  await alert.getByRole('link', { name: 'See the requests' }).click();
+  await expect(page).toHaveURL(/\/app\/requests\?website=.+&rule=basic\.cid_present/);
+  await expect(requests.rows).toHaveCount(1);
+
+  // Analytics: breakdown by format and event.
+  await page.goto('/app/analytics');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.getByText('gtag (/g/collect)')).toBeVisible();
+  await expect(page.getByTestId('advanced-analytics-gate')).toBeVisible();
 });
 
 test('the public validation page flags a known-bad sample and passes a pasted request through the engine', async ({ page }) => {
@@ -113,4 +132,54 @@ test('the public validation page flags a known-bad sample and passes a pasted re
 
   await validation.validateCapture("curl 'https://www.google-analytics.com/g/collect?v=2&tid=14&cid=1.2&en=page_view&dl=https%3A%2F%2Fexample.com%2F'");
   await expect(validation.finding('basic.tid_format')).toBeVisible();
+});
+
+test('a pro organization tunes rules per website, writes a custom rule and manages API keys', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndConfirm(page, 'product-pro', 'pro');
+  const websites = new WebsitesPage(page);
+  await websites.gotoAdd();
+  await websites.add({ name: 'Pro Shop', domain: `pro-${Date.now().toString(36)}.example.com`, measurementIds: '' });
+
+  // Advanced rules: four families with their counts; a rule switched off stays off.
+  const rules = new RulesPage(page);
+  await rules.goto('advanced', 'Advanced rules');
+  for (const tab of ['GDPR (15)', 'E-commerce (20)', 'Session & attribution (20)', 'Data quality (15)']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  const ruleId = 'gdpr.consent_signal_present';
+  await expect(rules.enabledSwitch(ruleId)).toBeChecked();
+  await rules.enabledSwitch(ruleId).click({ force: true });
+  await expect(toast(page, 'Rule updated')).toBeVisible();
+  await page.reload();
+  await expect(rules.card(ruleId)).toHaveAttribute('data-enabled', 'false');
+  await expect(rules.enabledSwitch(ruleId)).not.toBeChecked();
+
+  // Custom rules: live validation at the error's path, a test on a sample, then save.
+  await rules.goto('custom', 'Custom rules');
+  await expect(page.getByTestId('custom-rules-limit')).toHaveText('Custom rules: 0 of 50 on your plan (max_custom_rules).');
+  await page.getByRole('button', { name: 'New custom rule' }).click();
+  await rules.editor().getByRole('textbox', { name: 'Name' }).fill('Big orders carry a coupon');
+  await rules.conditions().fill('{"assert": {"field": "params.coupon", "op": "matches", "pattern": "(a"}}');
+  await expect(page.getByTestId('definition-errors')).toContainText('assert.pattern');
+  await rules.conditions().fill('{"when": {"field": "params.value", "op": "gt", "value": 10}, "assert": {"field": "params.coupon", "op": "exists"}}');
+  await expect(page.getByTestId('definition-errors')).toContainText('custom.big-orders-carry-a-coupon');
+  await rules.editor().getByRole('textbox', { name: 'Sample request' }).fill('METHOD: GET\nURL: /g/collect?v=2&tid=G-X&cid=1.2&en=purchase&cu=EUR&epn.value=150');
+  await rules.editor().getByRole('button', { name: 'Run test' }).click();
+  await expect(page.getByTestId('sample-test-result').locator('[data-rule-id="custom.big-orders-carry-a-coupon"]')).toBeVisible();
+  await rules.editor().getByRole('button', { name: 'Create rule' }).click();
+  await expect(toast(page, 'Custom rule saved')).toBeVisible();
+  await expect(page.getByTestId('custom-rule-row')).toHaveCount(1);
+  await expect(page.getByTestId('custom-rule-row')).toContainText('Big orders carry a coupon');
+
+  // API keys: shown once at creation, listed by prefix, revoked.
+  const apiKeys = new ApiKeysPageModel(page);
+  await apiKeys.goto();
+  const key = await apiKeys.create('CI pipeline');
+  await expect(apiKeys.rows).toHaveCount(1);
+  await expect(apiKeys.rows.first()).toContainText(key.slice(0, 12));
+  await expect(apiKeys.rows.first()).not.toContainText(key);
+  await apiKeys.rows.first().getByRole('button', { name: 'Revoke CI pipeline' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await expect(apiKeys.rows.first()).toContainText('Revoked');
 });

@@ -1,0 +1,25 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /app/api-keys. */
+export class ApiKeysPageModel {
+  readonly rows: Locator;
+
+  constructor(private readonly page: Page) {
+    this.rows = page.getByTestId('api-key-row');
+  }
+
+  async goto() {
+    await this.page.goto('/app/api-keys');
+    await expect(this.page.getByRole('main').getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+  }
+
+  async create(name: string): Promise<string> {
+    await this.page.getByRole('textbox', { name: 'Key name' }).fill(name);
+    await this.page.getByRole('button', { name: 'Create key' }).click();
+    const key = this.page.getByTestId('created-api-key');
+    await expect(key).toHaveText(/^tlk_[0-9a-f]{64}$/);
+    const text = (await key.textContent()) ?? '';
+    await this.page.getByRole('button', { name: 'Done' }).click();
+    return text;
+  }
+}
