@@ -243,6 +243,14 @@ describe('idempotency', () => {
     const rows = await sql('select id from public.collected_requests where website_id = $1 and idempotency_key = $2', [shop.id, hit.k]);
     expect(rows).toHaveLength(1);
   });
+
+  it('still knows a key stored yesterday (keys are kept in daily partitions, looked up over two days)', async () => {
+    const hit = gtagHit('scroll');
+    // As if the hit had been stored just before midnight UTC.
+    await sql("insert into public.collector_idempotency_keys (website_id, idempotency_key, seen_on) values ($1, $2, (now() at time zone 'utc')::date - 1)", [shop.id, hit.k]);
+    const again = await postBatch(shop.site_key, [hit]);
+    expect((again.json.results as Array<{ status: string }>)[0]!.status).toBe('duplicate');
+  });
 });
 
 describe('refusals store nothing and say why', () => {
@@ -381,6 +389,8 @@ describe('storage maintenance', () => {
     };
     await partition(10);
     await partition(400);
+    const keysDay = old(5).toISOString().slice(0, 10);
+    await sql(`create table if not exists collector_partitions.collector_idempotency_keys_p${keysDay.replaceAll('-', '')} partition of public.collector_idempotency_keys for values from ('${keysDay}') to ('${new Date(Date.parse(keysDay) + 86_400_000).toISOString().slice(0, 10)}')`);
     const insert = (id: string, org: string, site: string, at: Date) =>
       sql(
         `insert into public.collected_requests (id, received_at, organization_id, website_id, format, endpoint, method, source, event_count, event_names, status, error_count, warning_count, info_count, events, issues, url)
@@ -397,6 +407,11 @@ describe('storage maintenance', () => {
     expect(left).toEqual([keptOld]);
     const dropped = await sql(`select 1 from pg_class where relname = $1`, [`collected_requests_p${old(400).toISOString().slice(0, 10).replaceAll('-', '')}`]);
     expect(dropped).toHaveLength(0);
+    // Idempotency keys: yesterday's partition stays, older ones are dropped.
+    const keyParts = (await sql<{ relname: string }>(`select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'public.collector_idempotency_keys'::regclass`)).map((r) => r.relname);
+    expect(keyParts).toContain(`collector_idempotency_keys_p${day(-1)}`);
+    expect(keyParts).not.toContain(`collector_idempotency_keys_p${keysDay.replaceAll('-', '')}`);
+    expect(keyParts.every((n) => n >= `collector_idempotency_keys_p${day(-2)}`)).toBe(true);
   });
 });
 

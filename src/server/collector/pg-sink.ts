@@ -4,9 +4,14 @@ import { inBatchDuplicates, usageIncrements } from './sink';
 import { aggregateRollups } from './rollups';
 import type { StoredHit } from './stored-hit';
 
+// Keys live in daily partitions: a key counts as seen if it is in today's or yesterday's (UTC).
 const INSERT_KEYS = `
-  insert into public.collector_idempotency_keys (website_id, idempotency_key)
-  select w, k from unnest($1::uuid[], $2::text[]) as t(w, k)
+  insert into public.collector_idempotency_keys (website_id, idempotency_key, seen_on)
+  select t.w, t.k, x.today
+  from unnest($1::uuid[], $2::text[]) as t(w, k), (select (now() at time zone 'utc')::date as today) as x
+  where not exists (
+    select 1 from public.collector_idempotency_keys y
+    where y.website_id = t.w and y.idempotency_key = t.k and y.seen_on = x.today - 1)
   on conflict do nothing
   returning website_id, idempotency_key`;
 
