@@ -52,7 +52,7 @@ test('a website receives a real GA4 hit: verified, logged with its findings, cou
   await websites.gotoAdd();
   await websites.add({ name: 'E2E Shop', domain: `https://${domain.toUpperCase()}/landing?x=1`, measurementIds: measurementId.toLowerCase() });
   const siteKey = await websites.siteKey();
-  await expect(websites.trackerSnippet()).toHaveText(new RegExp(`^<script async src="http://localhost:\\d+/t\\.js\\?site=${siteKey}"></script>$`));
+  await expect(websites.trackerSnippet()).toHaveText(new RegExp(`^<script src="http://localhost:\\d+/t\\.js\\?site=${siteKey}"></script>$`));
   await expect(page.getByTestId('waiting-for-first-hit')).toBeVisible();
 
   // The site's browser sends copies of GA4 requests straight to the collector.

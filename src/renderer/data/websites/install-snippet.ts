@@ -4,9 +4,12 @@ function base(origin: string): string {
   return origin.replace(/\/+$/, '');
 }
 
-/** The tracker script tag that goes beside gtag: it mirrors each GA4 request to Tracklint. */
+/**
+ * The tracker script tag: it mirrors each GA4 request to Tracklint. It is loaded without `async`
+ * and placed before the Google tag, so its hooks are in place before gtag sends the first hit.
+ */
 export function trackerSnippet(origin: string, siteKey: string): string {
-  return `<script async src="${base(origin)}/t.js?site=${encodeURIComponent(siteKey)}"></script>`;
+  return `<script src="${base(origin)}/t.js?site=${encodeURIComponent(siteKey)}"></script>`;
 }
 
 /** The Measurement Protocol endpoint for server-side events (the site key as `site`). */

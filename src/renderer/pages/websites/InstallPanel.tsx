@@ -74,7 +74,7 @@ export function InstallPanel({ websiteId }: { websiteId: string }) {
       <CopyField label="Site key" value={website.site_key} testId="site-key" />
       <CopyField label="Tracker script" value={trackerSnippet(origin, website.site_key)} testId="tracker-snippet" />
       <Text size="sm" c="dimmed">
-        Put it in the page's &lt;head&gt;, beside your Google tag (gtag.js or Google Tag Manager). It sends Tracklint a copy of each GA4
+        Put it in the page's &lt;head&gt;, before your Google tag (gtag.js or Google Tag Manager), so it is ready before the first hit. It sends Tracklint a copy of each GA4
         request; your GA4 data is not changed.
       </Text>
       <CopyField label="Measurement Protocol endpoint" value={measurementProtocolUrl(origin, website.site_key)} testId="mp-endpoint" />

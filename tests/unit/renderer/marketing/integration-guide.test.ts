@@ -15,7 +15,7 @@ describe('integration guide', () => {
 
   it('builds the tracker tag and Measurement Protocol URL with the site key', () => {
     expect(trackerSnippet('https://t.example', 'abc123def456')).toBe(
-      '<script async src="https://t.example/t.js?site=abc123def456"></script>',
+      '<script src="https://t.example/t.js?site=abc123def456"></script>',
     );
     expect(measurementProtocolUrl('https://t.example', 'abc123def456', 'G-TEST1234')).toBe(
       'https://t.example/mp/collect?measurement_id=G-TEST1234&site=abc123def456',

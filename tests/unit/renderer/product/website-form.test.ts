@@ -61,7 +61,7 @@ describe('validateAddWebsite', () => {
 
 describe('install snippet and upgrade link', () => {
   it('builds the tracker tag and the MP endpoint from the server origin', () => {
-    expect(trackerSnippet('https://app.tracklint.io/', 'abc123def456')).toBe('<script async src="https://app.tracklint.io/t.js?site=abc123def456"></script>');
+    expect(trackerSnippet('https://app.tracklint.io/', 'abc123def456')).toBe('<script src="https://app.tracklint.io/t.js?site=abc123def456"></script>');
     expect(measurementProtocolUrl('http://localhost:8797', 'k e y')).toBe('http://localhost:8797/mp/collect?site=k%20e%20y');
   });
 

@@ -1,3 +1,5 @@
+import { trackerSnippet as installTrackerSnippet } from '../../../data/websites/install-snippet';
+
 /**
  * Placeholders and collector paths used by the integration guide. The host is the customer's
  * Tracklint address; the site key identifies one website. The paths mirror the server's
@@ -17,11 +19,8 @@ export const COLLECTOR_PATHS = {
   debugMeasurementProtocol: '/debug/mp/collect',
 } as const;
 
-const withSite = (host: string, path: string, siteKey: string) =>
-  `${host}${path}?${new URLSearchParams({ site: siteKey }).toString()}`;
-
 export function trackerSnippet(host: string = GUIDE_PLACEHOLDERS.host, siteKey: string = GUIDE_PLACEHOLDERS.siteKey): string {
-  return `<script async src="${withSite(host, COLLECTOR_PATHS.tracker, siteKey)}"></script>`;
+  return installTrackerSnippet(host, siteKey);
 }
 
 export function measurementProtocolUrl(

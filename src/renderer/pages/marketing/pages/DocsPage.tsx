@@ -33,7 +33,7 @@ export function DocsPage() {
 
       <PageSection title="1. Install the tracker snippet (websites using gtag.js or Google Tag Manager)">
         <Text mb="sm">
-          Add this tag to every page, next to your Google tag. It sends Tracklint a copy of each GA4 request the page makes
+          Add this tag to every page, in the &lt;head&gt; before your Google tag (not async, so it is ready before the first hit). It sends Tracklint a copy of each GA4 request the page makes
           to <Code>/g/collect</Code>, including batched events and consent parameters.
         </Text>
         <Code block aria-label="Tracker snippet">
