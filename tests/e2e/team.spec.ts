@@ -49,6 +49,10 @@ test('an owner invites a teammate who signs up from the link and joins as member
     await login.goto();
     await login.signIn(invitee.email, invitee.password);
     await expect(toast(appTab, 'Invitation accepted')).toBeVisible();
+    // The sign-up tab, still open, gets the same sign-in (shared storage): whichever tab accepts
+    // first, the other joins too instead of accepting twice and failing.
+    await expect(new AppShell(signupTab).avatar).toHaveText('AA');
+    await expect(toast(signupTab, 'Invitation accepted')).toBeVisible();
     const inviteeShell = new AppShell(appTab);
     await inviteeShell.expectPage('Dashboard');
     await expect(inviteeShell.avatar).toHaveText('AA');

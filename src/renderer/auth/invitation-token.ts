@@ -88,3 +88,43 @@ export function resolveInvitationToken(
   if (isInvitationToken(stored)) return { token: stored, fromMetadata: false };
   return null;
 }
+
+/**
+ * Invitations this browser already accepted, so that a second open tab (which gets the same
+ * sign-in through shared storage) does not accept the same invitation again and report
+ * 'Invitation was already accepted'. A short list: only the latest few matter.
+ */
+export const HANDLED_INVITATIONS_STORAGE_KEY = 'tracklint.handledInvitations';
+export const HANDLED_INVITATIONS_MAX = 10;
+
+export function parseHandledInvitations(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter(isInvitationToken) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The list with `token` added last (once), keeping the newest HANDLED_INVITATIONS_MAX. */
+export function withHandledInvitation(list: readonly string[], token: string): string[] {
+  return [...list.filter((t) => t !== token), token].slice(-HANDLED_INVITATIONS_MAX);
+}
+
+export function wasInvitationHandled(storage: TokenStore | undefined, token: string): boolean {
+  try {
+    return parseHandledInvitations(storage?.getItem(HANDLED_INVITATIONS_STORAGE_KEY) ?? null).includes(token);
+  } catch {
+    return false;
+  }
+}
+
+export function markInvitationHandled(storage: TokenStore | undefined, token: string): void {
+  try {
+    const list = parseHandledInvitations(storage?.getItem(HANDLED_INVITATIONS_STORAGE_KEY) ?? null);
+    storage?.setItem(HANDLED_INVITATIONS_STORAGE_KEY, JSON.stringify(withHandledInvitation(list, token)));
+  } catch {
+    // Without storage, a second tab may try again; the server refuses it harmlessly.
+  }
+}

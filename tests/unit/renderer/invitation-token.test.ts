@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  HANDLED_INVITATIONS_MAX,
+  HANDLED_INVITATIONS_STORAGE_KEY,
   PENDING_INVITATION_STORAGE_KEY,
+  markInvitationHandled,
+  parseHandledInvitations,
+  wasInvitationHandled,
+  withHandledInvitation,
   clearPendingInvitation,
   invitationFromSearch,
   readPendingInvitation,
@@ -64,5 +70,28 @@ describe('which invitation to accept after sign-in', () => {
   it('finds none for a user who was not invited', () => {
     expect(resolveInvitationToken({ organization_name: 'Acme' }, null)).toBeNull();
     expect(resolveInvitationToken(null, null)).toBeNull();
+  });
+});
+
+describe('invitations this browser already handled (one accept across tabs)', () => {
+  it('records each token once, newest last, keeping only the latest few', () => {
+    const storage = memoryStorage();
+    expect(wasInvitationHandled(storage, TOKEN)).toBe(false);
+    markInvitationHandled(storage, TOKEN);
+    markInvitationHandled(storage, TOKEN);
+    expect(parseHandledInvitations(storage.getItem(HANDLED_INVITATIONS_STORAGE_KEY))).toEqual([TOKEN]);
+    expect(wasInvitationHandled(storage, TOKEN)).toBe(true);
+    expect(wasInvitationHandled(storage, OTHER)).toBe(false);
+
+    let list: string[] = [];
+    for (let i = 0; i < HANDLED_INVITATIONS_MAX + 3; i += 1) list = withHandledInvitation(list, `token-number-${String(i).padStart(4, '0')}`);
+    expect(list).toHaveLength(HANDLED_INVITATIONS_MAX);
+    expect(list.at(-1)).toBe(`token-number-${String(HANDLED_INVITATIONS_MAX + 2).padStart(4, '0')}`);
+  });
+
+  it('ignores a corrupted record', () => {
+    expect(parseHandledInvitations('not json')).toEqual([]);
+    expect(parseHandledInvitations('{"a":1}')).toEqual([]);
+    expect(parseHandledInvitations(JSON.stringify([TOKEN, 42, '<x>']))).toEqual([TOKEN]);
   });
 });
