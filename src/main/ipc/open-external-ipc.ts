@@ -1,6 +1,6 @@
 import { IpcChannels } from '../../preload/bridge-types';
 import type { DesktopLog } from '../log';
-import { isExternalHttpUrl, type ShellLike } from '../security/external-url';
+import { isOpenableExternalUrl, type ShellLike } from '../security/external-url';
 import type { IpcMainLike, Unregister } from './ipc-main';
 import { UntrustedSenderError, type SenderGuard } from './trusted-sender';
 
@@ -12,9 +12,9 @@ export function registerOpenExternalIpc(
 ): Unregister {
   ipcMain.handle(IpcChannels.openExternal, async (event, url) => {
     if (!isTrustedSender(event)) throw new UntrustedSenderError(IpcChannels.openExternal);
-    if (!isExternalHttpUrl(url)) {
+    if (!isOpenableExternalUrl(url)) {
       log.warn('refused to open a non-http(s) URL externally');
-      throw new Error('Only http(s) links can be opened in the browser.');
+      throw new Error('Only http(s) and mailto links can be opened outside the app.');
     }
     await shell.openExternal(url);
   });

@@ -1,5 +1,5 @@
 import type { DesktopLog } from '../log';
-import { isExternalHttpUrl, type ShellLike } from '../security/external-url';
+import { isOpenableExternalUrl, type ShellLike } from '../security/external-url';
 
 type OpenHandlerResult = { action: 'deny' };
 
@@ -11,8 +11,8 @@ export interface GuardedWebContents {
 }
 
 function openInBrowser(shell: ShellLike, log: DesktopLog, url: string): void {
-  if (!isExternalHttpUrl(url)) {
-    log.warn('blocked a link that is not http(s)');
+  if (!isOpenableExternalUrl(url)) {
+    log.warn('blocked a link that is not http(s) or mailto');
     return;
   }
   shell.openExternal(url).catch((error: unknown) =>
@@ -20,7 +20,7 @@ function openInBrowser(shell: ShellLike, log: DesktopLog, url: string): void {
   );
 }
 
-/** No new Electron windows, ever: http(s) links go to the system browser, anything else is dropped. */
+/** No new Electron windows, ever: http(s) and mailto links go to the system, anything else is dropped. */
 export function createWindowOpenHandler(shell: ShellLike, log: DesktopLog) {
   return (details: { url: string }): OpenHandlerResult => {
     openInBrowser(shell, log, details.url);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContentSecurityPolicy, installCspHeader } from '../../../src/main/security/content-security-policy';
-import { isExternalHttpUrl, MAX_EXTERNAL_URL_LENGTH } from '../../../src/main/security/external-url';
+import { isOpenableExternalUrl, MAX_EXTERNAL_URL_LENGTH } from '../../../src/main/security/external-url';
 import { isPermissionAllowed } from '../../../src/main/security/permissions';
 import { registerOpenExternalIpc } from '../../../src/main/ipc/open-external-ipc';
 import { createSenderGuard } from '../../../src/main/ipc/trusted-sender';
@@ -67,9 +67,9 @@ describe('installCspHeader', () => {
   });
 });
 
-describe('isExternalHttpUrl', () => {
-  it.each(['https://example.com', 'http://localhost:8787/x?y=1'])('accepts %s', (url) => {
-    expect(isExternalHttpUrl(url)).toBe(true);
+describe('isOpenableExternalUrl', () => {
+  it.each(['https://example.com', 'http://localhost:8787/x?y=1', 'mailto:hello@tracklint.com?subject=Upgrade'])('accepts %s', (url) => {
+    expect(isOpenableExternalUrl(url)).toBe(true);
   });
   it.each([
     'file:///etc/passwd',
@@ -80,7 +80,7 @@ describe('isExternalHttpUrl', () => {
     `https://example.com/${'a'.repeat(MAX_EXTERNAL_URL_LENGTH)}`,
     42,
   ])('refuses %s', (url) => {
-    expect(isExternalHttpUrl(url)).toBe(false);
+    expect(isOpenableExternalUrl(url)).toBe(false);
   });
 });
 
@@ -105,7 +105,7 @@ describe('registerOpenExternalIpc', () => {
 
   it('refuses other schemes and foreign senders', async () => {
     const { ipcMain, opened } = setup();
-    await expect(ipcMain.invoke(IpcChannels.openExternal, fromApp(), 'file:///etc/passwd')).rejects.toThrow(/Only http\(s\) links/);
+    await expect(ipcMain.invoke(IpcChannels.openExternal, fromApp(), 'file:///etc/passwd')).rejects.toThrow(/Only http\(s\) and mailto links/);
     await expect(ipcMain.invoke(IpcChannels.openExternal, fromApp('https://evil.example/'), 'https://x.example/')).rejects.toThrow(
       /Tracklint window/,
     );
