@@ -7,13 +7,13 @@ import { useUsageStatusQuery } from '../data/billing/usage-status-query';
 import type { Organization } from '../data/organizations/types';
 import { dismissedUsageAlertsAtom } from '../state/ui-atoms';
 import { permissionsForRole } from './role-permissions';
-import { usageAlertColor, usageAlertKey, usageAlertText, usageAlertTitle, visibleUsageAlerts } from './usage-alerts';
+import { belongsInShellBanner, usageAlertColor, usageAlertKey, usageAlertText, usageAlertTitle, visibleUsageAlerts } from './usage-alerts';
 
 interface UsageAlertsProps {
   organization: Organization;
   /** Only these metrics (e.g. team members on the team page); all when omitted. */
   metrics?: readonly UsageMetric[];
-  /** The shell's banner can be dismissed for the session; page-level alerts stay. */
+  /** The shell's banner: dismissible, and only the alerts that concern every page (belongsInShellBanner). */
   dismissible?: boolean;
 }
 
@@ -24,7 +24,8 @@ interface UsageAlertsProps {
 export function UsageAlerts({ organization, metrics, dismissible = false }: UsageAlertsProps) {
   const { data } = useUsageStatusQuery(organization.id);
   const [dismissed, setDismissed] = useAtom(dismissedUsageAlertsAtom);
-  const alerts = visibleUsageAlerts(data?.alerts ?? [], organization.id, new Set(dismissible ? dismissed : []), metrics);
+  const candidates = (data?.alerts ?? []).filter((alert) => !dismissible || belongsInShellBanner(alert));
+  const alerts = visibleUsageAlerts(candidates, organization.id, new Set(dismissible ? dismissed : []), metrics);
   if (alerts.length === 0) return null;
   const canBill = permissionsForRole(organization.user_role).manageBilling;
 

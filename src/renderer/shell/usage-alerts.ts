@@ -41,6 +41,17 @@ export function usageAlertKey(organizationId: string, alert: Pick<UsageAlert, 'm
   return `${organizationId}:${alert.metric}:${alert.type}:${alert.severity}`;
 }
 
+/**
+ * Whether an alert belongs in the banner on every page. Requests grow on their own and, past the
+ * limit, hits are refused: those always do. Websites, members and custom rules only grow when
+ * someone adds one, and the database stops them at the limit, so "1 of 1" is shown where they are
+ * managed (websites, team, rules pages) rather than greeting every new free account in red;
+ * only an organization over such a limit (e.g. after a downgrade) gets the banner.
+ */
+export function belongsInShellBanner(alert: Pick<UsageAlert, 'metric' | 'current_value' | 'limit_value'>): boolean {
+  return alert.metric === 'monthly_requests' || alert.current_value > alert.limit_value;
+}
+
 const SEVERITY_RANK: Record<UsageAlert['severity'], number> = { critical: 0, warning: 1, info: 2 };
 
 /** The alerts to show, most severe first: not dismissed, and only the given metrics when a page asks for some. */

@@ -7,6 +7,7 @@ import {
   usageAlertText,
   usageAlertTitle,
   visibleUsageAlerts,
+  belongsInShellBanner,
 } from '../../../src/renderer/shell/usage-alerts';
 
 describe('usage alert text and color', () => {
@@ -48,6 +49,13 @@ describe('which usage alerts to show', () => {
   it('puts the most severe first and filters by metric', () => {
     expect(visibleUsageAlerts([requests, websites, team], 'org', new Set()).map((a) => a.severity)).toEqual(['critical', 'warning', 'info']);
     expect(visibleUsageAlerts([requests, team], 'org', new Set(), ['team_members'])).toEqual([team]);
+  });
+
+  it('keeps the every-page banner for requests and for limits already exceeded', () => {
+    expect(belongsInShellBanner(requests)).toBe(true);
+    expect(belongsInShellBanner(team)).toBe(false);
+    expect(belongsInShellBanner(websites)).toBe(false);
+    expect(belongsInShellBanner(usageAlert('websites', 3, 1)!)).toBe(true);
   });
 
   it('hides a dismissed alert until it gets worse', () => {

@@ -22,7 +22,7 @@ export function onboardingSteps(facts: OnboardingFacts): OnboardingStep[] {
   const install = facts.websiteId ? `/app/websites?website=${encodeURIComponent(facts.websiteId)}` : '/app/websites/add';
   return [
     { id: 'add-website', label: 'Add your website', done: hasWebsite, href: '/app/websites/add' },
-    { id: 'install-script', label: 'Add the tracker script beside your Google tag', done: verified, href: install },
+    { id: 'install-script', label: 'Add the tracker script before your Google tag', done: verified, href: install },
     { id: 'first-hit', label: 'Receive the first GA4 hit', done: verified || facts.requestCount > 0, href: install },
     { id: 'review-rules', label: 'Review the validation rules', done: false, href: '/app/rules/basic' },
   ];

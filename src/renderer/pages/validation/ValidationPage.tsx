@@ -161,7 +161,7 @@ export function ValidationPage() {
           <Anchor component={Link} to="/signup">
             Create a Tracklint account
           </Anchor>{' '}
-          and add the tracker script beside your Google tag.
+          and add the tracker script before your Google tag.
         </Text>
       </Stack>
     </Container>

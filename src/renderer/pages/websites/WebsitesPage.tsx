@@ -77,7 +77,7 @@ function WebsitesList({ organization }: { organization: Organization }) {
             <Title order={2} size="h4">
               No websites yet
             </Title>
-            <Text>Add your website, paste one script tag beside your Google tag, and Tracklint validates every GA4 hit it sends.</Text>
+            <Text>Add your website, paste one script tag before your Google tag, and Tracklint validates every GA4 hit it sends.</Text>
             {can.createWebsites ? (
               <Button component={Link} to="/app/websites/add" leftSection={<IconPlus size={16} aria-hidden />}>
                 Add your first website
