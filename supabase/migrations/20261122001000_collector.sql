@@ -45,6 +45,8 @@ create table public.collected_requests (
 ) partition by range (received_at);
 comment on table public.collected_requests is 'The requests log: every accepted GA4 request, decoded and validated, partitioned by day. Members of the owning organization read it; only the collector writes it.';
 create index collected_requests_website_time_idx on public.collected_requests (website_id, received_at desc);
+-- The log page also reads across every website of an organization.
+create index collected_requests_org_time_idx on public.collected_requests (organization_id, received_at desc);
 
 create table public.collected_request_issues (
   request_id uuid not null,
@@ -56,7 +58,8 @@ create table public.collected_request_issues (
   event_index int
 ) partition by range (received_at);
 comment on table public.collected_request_issues is 'One row per finding of a logged request, to filter the log by rule (path and message are in collected_requests.issues). Partitioned by day like collected_requests.';
-create index collected_request_issues_rule_idx on public.collected_request_issues (website_id, rule_id, received_at desc);
+-- Rule filters run per organization, optionally narrowed to a website: one index serves both.
+create index collected_request_issues_org_rule_idx on public.collected_request_issues (organization_id, rule_id, received_at desc);
 
 create table public.website_hourly_rollups (
   organization_id uuid not null,
@@ -87,11 +90,10 @@ comment on table public.organization_usage_events is 'Usage events the collector
 create table public.collector_idempotency_keys (
   website_id uuid not null,
   idempotency_key text not null,
-  seen_at timestamptz not null default now(),
-  primary key (website_id, idempotency_key)
-);
-comment on table public.collector_idempotency_keys is 'Keys of recently stored hits, so a hit retried after a lost acknowledgement is stored once. Pruned after two days. Server only.';
-create index collector_idempotency_keys_seen_idx on public.collector_idempotency_keys (seen_at);
+  seen_on date not null,
+  primary key (website_id, idempotency_key, seen_on)
+) partition by range (seen_on);
+comment on table public.collector_idempotency_keys is 'Keys of recently stored hits (today and yesterday, UTC), so a hit retried after a lost acknowledgement is stored once. Daily partitions, dropped after two days. Server only.';
 
 create table public.collector_history (
   website_id uuid not null,
@@ -154,11 +156,17 @@ begin
         created := created + 1;
       end if;
     end loop;
+    part := 'collector_idempotency_keys_p' || to_char(d, 'YYYYMMDD');
+    if to_regclass('collector_partitions.' || part) is null then
+      execute format('create table collector_partitions.%I partition of public.collector_idempotency_keys for values from (%L) to (%L)', part, d, d + 1);
+      execute format('alter table collector_partitions.%I enable row level security', part);
+      created := created + 1;
+    end if;
   end loop;
   return created;
 end
 $$;
-comment on function public.collector_ensure_partitions(int) is 'Creates the daily partitions of the requests log and its issues from yesterday to days_ahead days ahead (UTC). The collector calls it at start and hourly.';
+comment on function public.collector_ensure_partitions(int) is 'Creates the daily partitions of the requests log, its issues and the idempotency keys from yesterday to days_ahead days ahead (UTC). The collector calls it at start and hourly.';
 
 create or replace function public.collector_apply_retention() returns jsonb
 language plpgsql security definer set search_path = '' as $$
@@ -171,16 +179,18 @@ declare
   upper_bound timestamptz;
 begin
   select max(retention_days) into longest from public.subscription_plan_limits;
-  -- Whole days older than every plan's retention: drop the partitions (cheap, no dead rows).
+  -- Whole days past their use: drop the partitions (cheap, no dead rows). The log and issues are
+  -- kept for the longest plan retention, idempotency keys for two days.
   for r in
-    select c.relname from pg_inherits i
+    select c.relname, i.inhparent = 'public.collector_idempotency_keys'::regclass as is_keys from pg_inherits i
     join pg_class c on c.oid = i.inhrelid
     join pg_namespace ns on ns.oid = c.relnamespace
     where ns.nspname = 'collector_partitions'
-      and i.inhparent in ('public.collected_requests'::regclass, 'public.collected_request_issues'::regclass)
+      and i.inhparent in ('public.collected_requests'::regclass, 'public.collected_request_issues'::regclass, 'public.collector_idempotency_keys'::regclass)
   loop
     upper_bound := (to_date(right(r.relname, 8), 'YYYYMMDD') + 1)::timestamp at time zone 'utc';
-    if upper_bound < now() - make_interval(days => longest) then
+    if (r.is_keys and upper_bound < now() - interval '2 days')
+       or (not r.is_keys and upper_bound < now() - make_interval(days => longest)) then
       execute format('drop table collector_partitions.%I', r.relname);
       dropped := dropped + 1;
     end if;
@@ -197,12 +207,11 @@ begin
       where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
   end loop;
   delete from public.website_hourly_rollups where hour < now() - make_interval(days => longest);
-  delete from public.collector_idempotency_keys where seen_at < now() - interval '2 days';
   delete from public.collector_history where expires_at < now();
   return jsonb_build_object('dropped_partitions', dropped, 'deleted_requests', deleted);
 end
 $$;
-comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log, issues and rollups (drops whole partitions past the longest retention) and prunes old idempotency keys and history.';
+comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log, issues and rollups (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
 
 revoke execute on function public.collector_ensure_partitions(int), public.collector_apply_retention() from public, anon, authenticated;
 grant execute on function public.collector_ensure_partitions(int), public.collector_apply_retention() to service_role;
