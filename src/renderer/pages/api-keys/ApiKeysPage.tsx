@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ConfirmActionModal } from '../../components/ConfirmActionModal';
 import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -170,29 +171,18 @@ function KeysTable({ organization, keys, isPending, error }: { organization: Org
 
 function RevokeModal({ apiKey, organizationId, onClose }: { apiKey: ApiKey; organizationId: string; onClose: () => void }) {
   const revoke = useRevokeApiKeyMutation();
-  async function confirm() {
-    try {
-      await revoke.mutateAsync({ keyId: apiKey.id, organizationId });
-      notify(API_KEY_TOASTS.revoked);
-      onClose();
-    } catch (err) {
-      notify(API_KEY_TOASTS.revokeFailed, errorMessage(err));
-    }
-  }
   return (
-    <Modal opened onClose={onClose} title={`Revoke ${apiKey.name}?`}>
-      <Stack>
-        <Text size="sm">Requests that use this key will be refused. This cannot be undone; create a new key if you need one.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={revoke.isPending}>
-            Revoke key
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmActionModal
+      title={`Revoke ${apiKey.name}?`}
+      confirmLabel="Revoke key"
+      action={() => revoke.mutateAsync({ keyId: apiKey.id, organizationId })}
+      pending={revoke.isPending}
+      success={API_KEY_TOASTS.revoked}
+      failure={API_KEY_TOASTS.revokeFailed}
+      onClose={onClose}
+    >
+      Requests that use this key will be refused. This cannot be undone; create a new key if you need one.
+    </ConfirmActionModal>
   );
 }
 

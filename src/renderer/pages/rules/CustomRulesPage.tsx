@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ConfirmActionModal } from '../../components/ConfirmActionModal';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { isWithinLimit } from '../../../shared/plans';
@@ -191,28 +192,17 @@ function CustomRuleRow({ rule, organization, canManage, websiteName, onEdit, onD
 
 function DeleteCustomRuleModal({ rule, organizationId, onClose }: { rule: CustomRule; organizationId: string; onClose: () => void }) {
   const remove = useDeleteCustomRuleMutation();
-  async function confirm() {
-    try {
-      await remove.mutateAsync({ id: rule.id, organizationId });
-      notify(RULE_TOASTS.customDeleted);
-      onClose();
-    } catch (err) {
-      notify(RULE_TOASTS.customDeleteFailed, errorMessage(err));
-    }
-  }
   return (
-    <Modal opened onClose={onClose} title={`Delete ${rule.name}?`}>
-      <Stack>
-        <Text size="sm">New hits will no longer be checked by this rule. Findings already logged stay in the requests log.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            Delete rule
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmActionModal
+      title={`Delete ${rule.name}?`}
+      confirmLabel="Delete rule"
+      action={() => remove.mutateAsync({ id: rule.id, organizationId })}
+      pending={remove.isPending}
+      success={RULE_TOASTS.customDeleted}
+      failure={RULE_TOASTS.customDeleteFailed}
+      onClose={onClose}
+    >
+      New hits will no longer be checked by this rule. Findings already logged stay in the requests log.
+    </ConfirmActionModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Drawer, Group, Loader, Menu, Modal, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ConfirmActionModal } from '../../components/ConfirmActionModal';
+import { ActionIcon, Alert, Anchor, Button, Drawer, Group, Loader, Menu, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconCode } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
@@ -202,31 +203,18 @@ function WebsiteRow({ website, canManage, onInstall, onEdit, onDelete }: Website
 
 function DeleteWebsiteModal({ website, organizationId, onClose }: { website: WebsiteDetails; organizationId: string; onClose: () => void }) {
   const remove = useDeleteWebsiteMutation();
-  async function confirm() {
-    try {
-      await remove.mutateAsync({ websiteId: website.id, organizationId });
-      notify(WEBSITE_TOASTS.deleted);
-      onClose();
-    } catch (err) {
-      notify(WEBSITE_TOASTS.deleteFailed, errorMessage(err));
-    }
-  }
   return (
-    <Modal opened onClose={onClose} title={`Delete ${website.name}?`}>
-      <Stack>
-        <Text size="sm">
-          Tracklint stops accepting hits for <strong>{website.domain}</strong> and removes its rule settings. Requests already logged
-          stay until your plan's retention ends. This cannot be undone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            Delete website
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmActionModal
+      title={`Delete ${website.name}?`}
+      confirmLabel="Delete website"
+      action={() => remove.mutateAsync({ websiteId: website.id, organizationId })}
+      pending={remove.isPending}
+      success={WEBSITE_TOASTS.deleted}
+      failure={WEBSITE_TOASTS.deleteFailed}
+      onClose={onClose}
+    >
+      Tracklint stops accepting hits for <strong>{website.domain}</strong> and removes its rule settings. Requests already logged stay
+      until your plan's retention ends. This cannot be undone.
+    </ConfirmActionModal>
   );
 }
