@@ -19,6 +19,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  NODE_ENV: z.string().optional(),
+  // Only behind a proxy we run may X-Forwarded-For / X-Forwarded-Proto be believed.
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -36,6 +39,20 @@ export interface Config {
   webDistDir: string;
   logLevel: LogLevel;
   embeddedPgPort: number;
+  /** Production unless NODE_ENV says otherwise and the public URL is a loopback one. */
+  production: boolean;
+  /** Believe X-Forwarded-For and X-Forwarded-Proto (set only behind a trusted reverse proxy). */
+  trustProxy: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A deployment is production when it says so, or when it is reachable under a non-loopback URL. */
+function isProduction(nodeEnv: string | undefined, publicUrl: string | undefined): boolean {
+  if (nodeEnv === 'production') return true;
+  if (!publicUrl) return false;
+  const host = new URL(publicUrl).hostname;
+  return !LOOPBACK_HOSTS.has(host) && !host.startsWith('127.');
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const production = isProduction(e.NODE_ENV, e.PUBLIC_URL);
+  // Without SMTP the mail would go to the development mailbox, where anyone could read a reset link.
+  if (production && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production (NODE_ENV=production or a non-localhost PUBLIC_URL); emails such as password resets must be sent, not kept in the development mailbox',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -71,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    production,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
   };
 }
