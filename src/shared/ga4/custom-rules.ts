@@ -1,4 +1,4 @@
-import { compileSafeRegex, type SafeRegex } from './safe-regex';
+import { compileSafeRegex, StepBudgetExceeded, type SafeRegex, type StepBudget } from './safe-regex';
 import type { DecodedEvent, DecodedRequest, Severity } from './types';
 
 /**
@@ -50,6 +50,15 @@ export const CUSTOM_RULE_LIMITS = {
   maxPathSegments: 12,
   maxStringLength: 500,
   maxEvents: 100,
+  /** Regular expressions are the costly conditions; a rule may hold a few, not dozens. */
+  maxPatterns: 8,
+  /** The whole definition as JSON (UTF-8 bytes), also enforced by the database at save time. */
+  maxDefinitionBytes: 8192,
+  /**
+   * NFA and path steps that all custom rules together may spend on one hit (about 1-2 ms of CPU).
+   * A hit that would need more has its remaining custom rules reported as not evaluated.
+   */
+  stepsPerHit: 200_000,
 } as const;
 
 export interface DefinitionError {
@@ -60,7 +69,7 @@ export interface DefinitionError {
 
 type Segment = string | number | '*';
 
-type Evaluator = (ev: DecodedEvent, req: DecodedRequest) => boolean;
+type Evaluator = (ev: DecodedEvent, req: DecodedRequest, budget: StepBudget) => boolean;
 
 export interface CompiledCustomRule {
   readonly id: string;
@@ -143,7 +152,7 @@ function resolve(root: unknown, segs: readonly Segment[], from: number, out: unk
   out.push(v);
 }
 
-type Predicate = (v: unknown) => boolean;
+type Predicate = (v: unknown, budget: StepBudget) => boolean;
 
 function numeric(v: unknown): number {
   if (typeof v === 'number') return v;
@@ -170,22 +179,30 @@ function leaf(path: Segment[], pred: Predicate): Evaluator {
   const segs = request ? path.slice(1) : path;
   const hasWildcard = segs.includes('*');
   if (!hasWildcard)
-    return (ev, req) => {
+    return (ev, req, budget) => {
+      charge(budget, 1 + segs.length);
       let v: unknown = request ? req : ev;
       for (const s of segs) v = step(v, s as string | number);
-      return pred(v);
+      return pred(v, budget);
     };
-  return (ev, req) => {
+  return (ev, req, budget) => {
     const values: unknown[] = [];
     resolve(request ? req : ev, segs, 0, values);
-    for (const v of values) if (!pred(v)) return false;
+    charge(budget, 1 + values.length * segs.length);
+    for (const v of values) if (!pred(v, budget)) return false;
     return true;
   };
+}
+
+function charge(budget: StepBudget, steps: number): void {
+  budget.remaining -= steps;
+  if (budget.remaining < 0) throw new StepBudgetExceeded();
 }
 
 interface Walk {
   errors: DefinitionError[];
   nodes: number;
+  patterns: number;
   firstField?: string;
 }
 
@@ -216,19 +233,19 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
     if (parts.some((p) => p === null)) return null;
     const evs = parts as Evaluator[];
     return kind === 'all'
-      ? (ev, req) => {
-          for (const p of evs) if (!p(ev, req)) return false;
+      ? (ev, req, budget) => {
+          for (const p of evs) if (!p(ev, req, budget)) return false;
           return true;
         }
-      : (ev, req) => {
-          for (const p of evs) if (p(ev, req)) return true;
+      : (ev, req, budget) => {
+          for (const p of evs) if (p(ev, req, budget)) return true;
           return false;
         };
   }
   if ('not' in c) {
     if (keys.length !== 1) w.errors.push({ path: at, message: '"not" must be the only key of its condition' });
     const inner = compileCondition(c.not, `${at}.not`, depth + 1, w);
-    return inner ? (ev, req) => !inner(ev, req) : null;
+    return inner ? (ev, req, budget) => !inner(ev, req, budget) : null;
   }
   const op = c.op;
   if (typeof op !== 'string' || !OPS.has(op)) {
@@ -286,6 +303,11 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
     }
     case 'matches': {
       const flags = c.flags ?? '';
+      w.patterns++;
+      if (w.patterns > CUSTOM_RULE_LIMITS.maxPatterns) {
+        w.errors.push({ path: `${at}.pattern`, message: `a rule may have at most ${CUSTOM_RULE_LIMITS.maxPatterns} "matches" conditions` });
+        return null;
+      }
       if (typeof c.pattern !== 'string') {
         w.errors.push({ path: `${at}.pattern`, message: 'pattern must be a string' });
         return null;
@@ -300,7 +322,7 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
         return null;
       }
       const re: SafeRegex = compiled.regex;
-      return leaf(path, (v) => (typeof v === 'string' ? re.test(v) : typeof v === 'number' ? re.test(String(v)) : false));
+      return leaf(path, (v, budget) => (typeof v === 'string' ? re.test(v, budget) : typeof v === 'number' ? re.test(String(v), budget) : false));
     }
     case 'gt':
     case 'gte':
@@ -334,6 +356,10 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
   return null;
 }
 
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
 /** Checks a definition without compiling it for use: the errors to show when a user saves it. */
 export function validateCustomRuleDefinition(def: unknown): DefinitionError[] {
   const r = compileCustomRule(def);
@@ -344,6 +370,8 @@ export function validateCustomRuleDefinition(def: unknown): DefinitionError[] {
 export function compileCustomRule(def: unknown): CompileResult {
   const errors: DefinitionError[] = [];
   if (!isObj(def)) return { ok: false, errors: [{ path: '', message: 'a custom rule must be an object' }] };
+  if (utf8Length(JSON.stringify(def)) > CUSTOM_RULE_LIMITS.maxDefinitionBytes)
+    return { ok: false, errors: [{ path: '', message: `a custom rule may be at most ${CUSTOM_RULE_LIMITS.maxDefinitionBytes} bytes as JSON` }] };
   const known = new Set(['id', 'title', 'severity', 'message', 'description', 'events', 'when', 'assert', 'enabled']);
   for (const k of Object.keys(def)) if (!known.has(k)) errors.push({ path: k, message: `unknown key "${k}"` });
   if (typeof def.id !== 'string' || !ID_RE.test(def.id))
@@ -361,9 +389,9 @@ export function compileCustomRule(def: unknown): CompileResult {
       errors.push({ path: 'events', message: `events must be a list of at most ${CUSTOM_RULE_LIMITS.maxEvents} event names (1-40 characters)` });
     else if (def.events.length > 0) events = new Set(def.events as string[]);
   }
-  const w: Walk = { errors, nodes: 0 };
+  const w: Walk = { errors, nodes: 0, patterns: 0 };
   const when = def.when === undefined ? null : compileCondition(def.when, 'when', 0, w);
-  const assertWalk: Walk = { errors, nodes: w.nodes };
+  const assertWalk: Walk = { errors, nodes: w.nodes, patterns: w.patterns };
   if (def.assert === undefined) errors.push({ path: 'assert', message: 'assert (the condition that must hold) is required' });
   const assert = def.assert === undefined ? null : compileCondition(def.assert, 'assert', 0, assertWalk);
   if (errors.length > 0 || !assert) return { ok: false, errors: errors.length > 0 ? errors : [{ path: 'assert', message: 'invalid condition' }] };

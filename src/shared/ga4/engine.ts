@@ -1,4 +1,5 @@
-import { compileCustomRule, type CompiledCustomRule, type DefinitionError } from './custom-rules';
+import { compileCustomRule, CUSTOM_RULE_LIMITS, type CompiledCustomRule, type DefinitionError } from './custom-rules';
+import { StepBudgetExceeded, type StepBudget } from './safe-regex';
 import { decodeRequest } from './decode';
 import type { ValidationHistory } from './history';
 import { ALL_RULES, ruleById } from './rules';
@@ -90,6 +91,9 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     const now = options.now ?? req.receivedAtMs ?? Date.now();
     const issues: Issue[] = [];
     const ctx = new Context(req, facts, options.history, now, issues);
+    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
+    const budget: StepBudget = { remaining: CUSTOM_RULE_LIMITS.stepsPerHit };
+    const notEvaluated = new Set<string>();
     for (let i = 0; i < requestRules.length; i++) {
       const a = requestRules[i] as ActiveRule;
       ctx.begin(a, undefined);
@@ -104,8 +108,18 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       }
       for (const c of custom) {
         if (c.events && (ev.name === undefined || !c.events.has(ev.name))) continue;
-        if (c.when && !c.when(ev, req)) continue;
-        if (c.assert(ev, req)) continue;
+        if (budget.remaining < 0) {
+          notEvaluated.add(c.ruleId);
+          continue;
+        }
+        try {
+          if (c.when && !c.when(ev, req, budget)) continue;
+          if (c.assert(ev, req, budget)) continue;
+        } catch (err) {
+          if (!(err instanceof StepBudgetExceeded)) throw err;
+          notEvaluated.add(c.ruleId);
+          continue;
+        }
         const issue: Issue = {
           ruleId: c.ruleId,
           severity: c.severity,
@@ -119,6 +133,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
         issues.push(issue);
       }
     }
+    for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
     return buildResult(issues, req.events, summarize(req));
   };
 
@@ -190,6 +205,18 @@ class Context implements RuleContext {
     if (code) issue.validationCode = code;
     this.issues.push(issue);
   }
+}
+
+/** Said once per rule, so a user sees which custom rules this hit was too costly for. */
+function budgetIssue(ruleId: string): Issue {
+  return {
+    ruleId,
+    severity: 'info',
+    family: 'custom',
+    tier: 'custom',
+    path: '',
+    message: `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`,
+  };
 }
 
 function eventFromPath(req: DecodedRequest, path: string): DecodedEvent | undefined {

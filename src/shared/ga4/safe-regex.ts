@@ -347,10 +347,27 @@ function compileNode(b: Builder, node: Node): Frag {
   }
 }
 
+/**
+ * Work allowed for matching, counted in NFA steps (one state visited at one input position), not
+ * wall-clock time, so the limit is the same on every machine and under any load. One budget is
+ * shared by every match made for one hit: a rule author cannot buy more CPU by adding conditions.
+ */
+export interface StepBudget {
+  remaining: number;
+}
+
+/** Thrown when a match would spend more steps than its budget holds; the caller reports the rule as not evaluated. */
+export class StepBudgetExceeded extends Error {
+  constructor() {
+    super('custom-rule step budget exceeded');
+  }
+}
+
 export interface SafeRegex {
   readonly source: string;
   readonly flags: string;
-  test(input: string): boolean;
+  /** Without a budget the work is still bounded (states × 2 000 characters), but unmetered. */
+  test(input: string, budget?: StepBudget): boolean;
 }
 
 export type SafeRegexResult = { ok: true; regex: SafeRegex } | { ok: false; error: string };
@@ -419,13 +436,18 @@ class NfaRegex implements SafeRegex {
     return len;
   }
 
-  test(raw: string): boolean {
+  test(raw: string, budget?: StepBudget): boolean {
     const input = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
     const n = input.length;
     this.gen++;
     let curLen = this.add(this.cur, 0, this.start, 0, n);
     if (curLen < 0) return true;
     for (let pos = 0; pos < n; pos++) {
+      if (budget) {
+        // Charged per position before the work: the states alive now bound this step's cost.
+        budget.remaining -= curLen + 1;
+        if (budget.remaining < 0) throw new StepBudgetExceeded();
+      }
       const c = input.charCodeAt(pos);
       this.gen++;
       let nextLen = 0;

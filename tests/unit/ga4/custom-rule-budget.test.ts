@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { compileCustomRule, compileSafeRegex, createValidator, CUSTOM_RULE_LIMITS, type CustomRuleDefinition } from '../../../src/shared/ga4';
+import { StepBudgetExceeded } from '../../../src/shared/ga4/safe-regex';
+import { FACTS, NOW, gtag } from './helpers';
+
+// Every position of a 2 000-character value keeps ~200 NFA states alive: the costliest shape the
+// pattern limits allow, the one that stalled /debug/mp/collect for seconds.
+const COSTLY = '.{0,100}.{0,100}#';
+
+function costlyRule(n: number): CustomRuleDefinition {
+  return {
+    id: `costly-${n}`,
+    title: `Costly ${n}`,
+    assert: { all: Array.from({ length: CUSTOM_RULE_LIMITS.maxPatterns }, () => ({ field: 'params.blob', op: 'matches' as const, pattern: COSTLY })) },
+  };
+}
+
+const longHit = () => gtag({ 'ep.blob': 'a'.repeat(2000) });
+
+describe('custom rules: a hard step budget per hit', () => {
+  it('the matcher stops when its budget is spent, and counts steps, not time', () => {
+    const compiled = compileSafeRegex(COSTLY);
+    if (!compiled.ok) throw new Error(compiled.error);
+    const budget = { remaining: 10_000 };
+    expect(() => compiled.regex.test('a'.repeat(2000), budget)).toThrow(StepBudgetExceeded);
+    expect(budget.remaining).toBeLessThan(0);
+    // The same match with room enough completes and spends a deterministic amount.
+    const roomy = { remaining: 10_000_000 };
+    const again = { remaining: 10_000_000 };
+    expect(compiled.regex.test('a'.repeat(2000), roomy)).toBe(false);
+    compiled.regex.test('a'.repeat(2000), again);
+    expect(roomy.remaining).toBe(again.remaining);
+    expect(10_000_000 - roomy.remaining).toBeGreaterThan(CUSTOM_RULE_LIMITS.stepsPerHit);
+  });
+
+  it('forty costly rules on one hit are cut off by one shared budget and reported as not evaluated', () => {
+    const rules = Array.from({ length: 40 }, (_, i) => costlyRule(i));
+    const validator = createValidator({ facts: FACTS, customRules: rules });
+    expect(validator.customRuleErrors).toEqual([]);
+    const result = validator.validate(longHit(), { now: NOW });
+    const skipped = result.issues.filter((i) => i.tier === 'custom' && i.message.startsWith('Not evaluated'));
+    // The very first costly rule already exceeds the budget, so every one of them is reported once.
+    expect(skipped.map((i) => i.ruleId).sort()).toEqual(rules.map((r) => `custom.${r.id}`).sort());
+    expect(skipped.every((i) => i.severity === 'info')).toBe(true);
+  });
+
+  it('cheap rules on normal hits are evaluated as before', () => {
+    const cheap: CustomRuleDefinition = { id: 'short-blob', title: 'Blob is short', assert: { field: 'params.blob', op: 'matches', pattern: '^a{1,3}$' } };
+    const result = createValidator({ facts: FACTS, customRules: [cheap] }).validate(
+      gtag({ 'ep.blob': 'aaaa' }),
+      { now: NOW },
+    );
+    expect(result.issues.filter((i) => i.ruleId === 'custom.short-blob').map((i) => i.message)).toEqual(['Blob is short']);
+  });
+});
+
+describe('custom rules: size limits at save time, with the field that broke them', () => {
+  it(`refuses more than ${CUSTOM_RULE_LIMITS.maxPatterns} "matches" conditions, naming the first one over`, () => {
+    const def = {
+      id: 'many',
+      title: 'Many',
+      assert: { all: Array.from({ length: CUSTOM_RULE_LIMITS.maxPatterns + 1 }, () => ({ field: 'params.x', op: 'matches', pattern: 'a' })) },
+    };
+    const r = compileCustomRule(def);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors).toContainEqual({ path: `assert.all[${CUSTOM_RULE_LIMITS.maxPatterns}].pattern`, message: `a rule may have at most ${CUSTOM_RULE_LIMITS.maxPatterns} "matches" conditions` });
+  });
+
+  it(`refuses a definition larger than ${CUSTOM_RULE_LIMITS.maxDefinitionBytes} bytes`, () => {
+    const def = { id: 'big', title: 'Big', description: 'é'.repeat(1900), assert: { field: 'params.x', op: 'in', values: Array.from({ length: 150 }, (_, i) => `value-${i}-${'x'.repeat(20)}`) } };
+    const r = compileCustomRule(def);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]?.message).toBe(`a custom rule may be at most ${CUSTOM_RULE_LIMITS.maxDefinitionBytes} bytes as JSON`);
+  });
+});
