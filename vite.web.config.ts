@@ -43,7 +43,8 @@ export default defineConfig({
   build: {
     outDir: path.join(rootDir, 'dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Generated for our own error reports, without a sourceMappingURL comment; the server does not serve them.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Libraries change less often than app code: separate chunks stay cached across releases.

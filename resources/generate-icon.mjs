@@ -1,5 +1,6 @@
-// Writes resources/icon.png (512x512 RGBA): a blue rounded square with a white check mark,
-// Tracklint's "tracking is correct". Run `node resources/generate-icon.mjs` after changing it.
+// Writes resources/icon.png (512x512 RGBA) and the web app's favicon.ico (a 32x32 PNG inside an
+// ICO container): a blue rounded square with a white check mark, Tracklint's "tracking is correct".
+// Run `node resources/generate-icon.mjs` after changing it.
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
@@ -31,17 +32,19 @@ function onCheckMark(x, y) {
   return distanceToSegment(x, y, CHECK[0], CHECK[1]) <= half || distanceToSegment(x, y, CHECK[1], CHECK[2]) <= half;
 }
 
-const raw = Buffer.alloc(SIZE * (SIZE * 4 + 1));
-for (let y = 0; y < SIZE; y += 1) {
-  const row = y * (SIZE * 4 + 1);
+function pixels(size) {
+  const scale = SIZE / size;
+  const raw = Buffer.alloc(size * (size * 4 + 1));
+for (let y = 0; y < size; y += 1) {
+  const row = y * (size * 4 + 1);
   raw[row] = 0; // filter: none
-  for (let x = 0; x < SIZE; x += 1) {
+  for (let x = 0; x < size; x += 1) {
     let square = 0;
     let check = 0;
     for (let sy = 0; sy < SAMPLES; sy += 1) {
       for (let sx = 0; sx < SAMPLES; sx += 1) {
-        const px = x + (sx + 0.5) / SAMPLES;
-        const py = y + (sy + 0.5) / SAMPLES;
+        const px = (x + (sx + 0.5) / SAMPLES) * scale;
+        const py = (y + (sy + 0.5) / SAMPLES) * scale;
         if (insideRoundedSquare(px, py)) {
           square += 1;
           if (onCheckMark(px, py)) check += 1;
@@ -57,6 +60,8 @@ for (let y = 0; y < SIZE; y += 1) {
     }
     raw[offset + 3] = Math.round(alpha * 255);
   }
+}
+  return raw;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -78,16 +83,38 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc]);
 }
 
-const header = Buffer.alloc(13);
-header.writeUInt32BE(SIZE, 0);
-header.writeUInt32BE(SIZE, 4);
-header[8] = 8; // bit depth
-header[9] = 6; // RGBA
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  chunk('IHDR', header),
-  chunk('IDAT', deflateSync(raw, { level: 9 })),
-  chunk('IEND', Buffer.alloc(0)),
-]);
-writeFileSync(new URL('./icon.png', import.meta.url), png);
-console.log(`wrote resources/icon.png (${png.length} bytes)`);
+function png(size) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels(size), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An ICO file holding one PNG image (valid since Windows Vista; every browser reads it). */
+function ico(image, size) {
+  const dir = Buffer.alloc(6 + 16);
+  dir.writeUInt16LE(0, 0); // reserved
+  dir.writeUInt16LE(1, 2); // type: icon
+  dir.writeUInt16LE(1, 4); // one image
+  dir[6] = size; // width
+  dir[7] = size; // height
+  dir.writeUInt16LE(1, 10); // colour planes
+  dir.writeUInt16LE(32, 12); // bits per pixel
+  dir.writeUInt32LE(image.length, 14);
+  dir.writeUInt32LE(dir.length, 18);
+  return Buffer.concat([dir, image]);
+}
+
+const icon = png(SIZE);
+writeFileSync(new URL('./icon.png', import.meta.url), icon);
+console.log(`wrote resources/icon.png (${icon.length} bytes)`);
+const favicon = ico(png(32), 32);
+writeFileSync(new URL('../src/renderer/public/favicon.ico', import.meta.url), favicon);
+console.log(`wrote src/renderer/public/favicon.ico (${favicon.length} bytes)`);

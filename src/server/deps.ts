@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import type { JwtService } from './auth/jwt';
 import type { Mailer } from './mail/mailer';
 import type { Logger } from './logger';
+import type { EventLoopMonitor } from './http/event-loop';
 
 /** What every feature folder's routes receive. Built once in server.ts; tests build their own. */
 export interface AppDeps {
@@ -13,4 +14,6 @@ export interface AppDeps {
   log: Logger;
   /** Base URL that links in emails point to, e.g. http://localhost:8787. */
   publicUrl: string;
+  /** The process's event-loop delay, read by operators at /health/event-loop (absent in some unit tests). */
+  eventLoop?: EventLoopMonitor;
 }

@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 import { createCollector, type CollectorOptions } from './collector/collector';
+import { EventLoopMonitor } from './http/event-loop';
 
 export interface RunningServer {
   url: string;
@@ -47,10 +48,11 @@ export async function startServer(
     throw err;
   }
   const jwt = await createJwtService(config.jwtSecret);
-  const mailer = createMailer(config.smtpUrl, config.mailFrom);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, config.production);
 
   let server: ServerType | undefined;
-  const deps: AppDeps = { config, db, jwt, mailer, log, publicUrl: config.publicUrl ?? '' };
+  const eventLoop = new EventLoopMonitor();
+  const deps: AppDeps = { config, db, jwt, mailer, log, publicUrl: config.publicUrl ?? '', eventLoop };
   const collector = createCollector(db.pool, log, options.collector);
   await collector.start();
   const app = createApp(deps, collector);
@@ -68,6 +70,7 @@ export async function startServer(
       (stopping ??= (async () => {
         // The collector drains its queue (every accepted hit stored or refused) before the pool closes.
         await Promise.all([new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())), collector.stop()]);
+        eventLoop.stop();
         await db.close();
         await embedded?.stop();
       })()),

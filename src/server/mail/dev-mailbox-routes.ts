@@ -1,11 +1,23 @@
 import { Hono } from 'hono';
+import { clientAddress, isLoopbackAddress } from '../http/client-address';
 import type { DevMailbox } from './mailer';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** /dev/mailbox (a page) and /dev/mailbox.json: the development inbox, only when no SMTP_URL is set. */
+/**
+ * /dev/mailbox (a page) and /dev/mailbox.json: the development inbox, only when no SMTP_URL is set
+ * outside production. It holds password-reset and magic links, so only this machine may read it:
+ * the socket address must be loopback, and forwarded headers are never believed here (a proxy on
+ * this machine would otherwise make every remote client look local).
+ */
 export function createDevMailboxRoutes(mailbox: DevMailbox): Hono {
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    if (!isLoopbackAddress(clientAddress(c, false)) || c.req.header('x-forwarded-for')) {
+      return c.json({ error: 'The development mailbox answers only on this machine (loopback). Set SMTP_URL to send real mail.' }, 403);
+    }
+    await next();
+  });
   app.get('/mailbox.json', (c) => c.json(mailbox.list(), 200, { 'cache-control': 'no-store' }));
   app.get('/mailbox', (c) => {
     const items = mailbox
@@ -18,7 +30,7 @@ export function createDevMailboxRoutes(mailbox: DevMailbox): Hono {
       .join('<hr>');
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tracklint dev mailbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{margin:1rem 0}</style></head>
-<body><h1>Development mailbox</h1><p>Emails the server would have sent. Set SMTP_URL to send real mail.</p>${items || '<p>No messages yet.</p>'}</body></html>`);
+<body><h1>Development mailbox</h1><p>Development only: emails the server would have sent, readable from this machine only. It is off in production, where SMTP_URL is required.</p>${items || '<p>No messages yet.</p>'}</body></html>`);
   });
   return app;
 }

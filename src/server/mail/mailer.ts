@@ -38,8 +38,10 @@ export class DevMailbox {
   }
 }
 
-export function createMailer(smtpUrl: string | undefined, from: string): Mailer {
+/** SMTP when configured; otherwise (development only: loadConfig refuses production without SMTP) the in-memory mailbox. */
+export function createMailer(smtpUrl: string | undefined, from: string, production = false): Mailer {
   if (!smtpUrl) {
+    if (production) throw new Error('SMTP_URL is required in production');
     const mailbox = new DevMailbox();
     return { mailbox, send: async (m) => void mailbox.add(m) };
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { createDatabase, type Database } from '../../db/database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
+import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { runMigrations } from '../../db/migrate';
 import { createLogger } from '../../logger';
 import { migrationsDir } from '../../server';
@@ -34,8 +34,6 @@ const USAGE = `Usage: node scripts/create-super-admin.mjs EMAIL [PASSWORD] [--re
   The database is the server's: DATABASE_URL if set, else the embedded one in DATA_DIR
   (default .data), whether or not the server is running.`;
 
-// The embedded cluster's superuser, as db/embedded.ts creates it (loopback only).
-const EMBEDDED_SUPERUSER = 'postgres:tracklint-local';
 
 interface Args {
   email: string;
@@ -74,7 +72,7 @@ async function connect(config: Config): Promise<{ db: Database; embedded?: Embed
   if (config.databaseUrl) return { db: createDatabase(config.databaseUrl, 2), where: 'DATABASE_URL' };
   const port = runningEmbeddedPort(config.dataDir);
   if (port) {
-    return { db: createDatabase(`postgres://${EMBEDDED_SUPERUSER}@127.0.0.1:${port}/tracklint`, 2), where: `the running server's database in ${config.dataDir}` };
+    return { db: createDatabase(embeddedConnectionString(config.dataDir, port), 2), where: `the running server's database in ${config.dataDir}` };
   }
   const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, createLogger('warn'));
   return { db: createDatabase(embedded.connectionString, 2), embedded, where: `the database in ${config.dataDir}` };
