@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: drives the collector over loopback with realistic tracker batches for a fixed
 // time at a fixed concurrency, then the same load against a bare node:http endpoint, and prints
-// accepted hits per second, p50/p99 latency and errors for both, and their ratio. At the end it
+// accepted hits per second, p50/p99 latency and errors for both, their ratio, and the server's
+// longest event-loop stall while the collector was under load. At the end it
 // checks in Postgres that every acknowledged hit is durably stored.
 //
 // Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (20 hits per request, the tracker's largest batch).
@@ -107,7 +108,10 @@ try {
   const db = new pg.Client({ connectionString: info.databaseUrl });
   await db.connect();
   const before = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
+  const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
+  await fetch(`${info.url}/health/event-loop`, { headers: operator }); // starts the window at the run
   const collector = await drive(info.url, info, SECONDS);
+  const eventLoop = await (await fetch(`${info.url}/health/event-loop`, { headers: operator })).json();
   const after = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
   const issues = Number((await db.query('select count(*)::bigint as n from public.collected_request_issues where website_id = $1', [info.websiteId])).rows[0].n);
   await db.end();
@@ -116,6 +120,7 @@ try {
   console.log(line('collector (stored)', collector));
   console.log(line('bare node:http', bare));
   console.log(`ratio collector / bare: ${((collector.hitsPerSecond / bare.hitsPerSecond) * 100).toFixed(1)}%`);
+  console.log(`server event-loop delay under load: max ${eventLoop.maxMs} ms, p99 ${eventLoop.p99Ms} ms, mean ${eventLoop.meanMs} ms (over ${(eventLoop.windowMs / 1000).toFixed(1)} s)`);
   console.log(`group commit: ${metrics.batchesWritten} batches, mean ${(metrics.batchedHits / Math.max(1, metrics.batchesWritten)).toFixed(0)} hits, largest ${metrics.maxBatchSize}; write failures ${metrics.batchWriteFailures}`);
   const stored = after - before;
   console.log(`durably stored in Postgres during the run: ${stored} rows (${(stored / collector.elapsed).toFixed(0)}/s), acknowledged: ${collector.accepted}, issue rows in total: ${issues}`);
