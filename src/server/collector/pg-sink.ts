@@ -3,6 +3,7 @@ import type { HistoryRead, CollectorSink, SinkBatch, SinkResult } from './sink';
 import { inBatchDuplicates, usageIncrements } from './sink';
 import { aggregateRollups } from './rollups';
 import type { StoredHit } from './stored-hit';
+import { pgSafeJson } from './pg-safe-json';
 
 // Keys live in daily partitions: a key counts as seen if it is in today's or yesterday's (UTC).
 const INSERT_KEYS = `
@@ -149,7 +150,7 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
         }
         const hits = batch.hits.filter((_, i) => !duplicates.has(i));
         if (hits.length > 0) {
-          await client.query(INSERT_REQUESTS, [requestsJson(hits)]);
+          await client.query(INSERT_REQUESTS, [pgSafeJson(requestsJson(hits))]);
           const issues = issueColumns(hits);
           if (issues) await client.query(INSERT_ISSUES, issues);
           const usage = usageIncrements(hits);
@@ -160,7 +161,7 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
           const last = new Map<string, (typeof batch.history)[number]>();
           for (const h of batch.history) last.set(`${h.websiteId}|${h.key}`, h);
           const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
-          await client.query(UPSERT_HISTORY, [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => JSON.stringify(r.value)), rows.map((r) => iso(r.expiresAtMs))]);
+          await client.query(UPSERT_HISTORY, [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))]);
         }
         if (batch.refusals.length > 0) {
           const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));

@@ -209,7 +209,8 @@ export class BatchWriter<T> {
           await this.run(pending.slice(mid));
           return;
         }
-        this.log.error('collector: a hit could not be stored', { error: err instanceof Error ? err.stack : String(err) });
+        // The message, not the stack: a client that keeps sending such hits must not flood the log.
+        this.log.error('collector: a hit could not be stored', { error: err instanceof Error ? err.message : String(err), code: (err as { code?: string }).code });
         for (const h of pending) this.settle(h, { kind: 'dropped', drop: drop('store_failed', 'This hit could not be stored.') });
         return;
       }

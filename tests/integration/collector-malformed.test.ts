@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from '../support/clients';
+import { signUpConfirmed, type Persona } from '../support/personas';
+
+const url = (p: string) => `${inject('serverUrl')}${p}`;
+const DOMAIN = 'malformed-hits.example.com';
+
+let owner: Persona;
+let site: { id: string; site_key: string };
+
+beforeAll(async () => {
+  owner = await signUpConfirmed('badhits');
+  const { data, error } = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: 'Bad Hits Org', org_slug: `badhits-${Date.now().toString(36)}`, org_plan: 'starter' });
+  if (error) throw error;
+  const orgId = (data as { organization_id: string }).organization_id;
+  const created = await owner.client.from('websites').insert({ organization_id: orgId, name: 'Bad hits', domain: DOMAIN }).select('id, site_key').single();
+  if (created.error) throw created.error;
+  site = created.data as { id: string; site_key: string };
+});
+
+describe('malformed hits are refused or stored cleanly, never a 500', () => {
+  const cases: Array<[string, string]> = [
+    ['a NUL in an event parameter', 'ep.note=a%00b'],
+    ['a NUL in the event name', 'en=page%00view'],
+    ['a lone surrogate (CESU-8 bytes)', 'ep.note=%ED%A0%80x'],
+    ['invalid percent-encoding', 'ep.note=%E0%A4%A'],
+  ];
+  it.each(cases)('%s', async (_what, extra) => {
+    const key = `bad${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const res = await fetch(url(`/collect/g?site=${site.site_key}`), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: `https://${DOMAIN}` },
+      body: JSON.stringify({ v: 1, hits: [{ k: key, m: 'GET', u: `https://www.google-analytics.com/g/collect?v=2&tid=G-BADHIT001&cid=1.2&en=page_view&dl=https%3A%2F%2F${DOMAIN}%2F&${extra}` }] }),
+    });
+    expect(res.status).toBeLessThan(500);
+    const json = (await res.json()) as { results?: Array<{ status: string; reason?: string }> };
+    const result = json.results?.[0];
+    // Either refused with a reason, or stored without the NUL.
+    if (result?.status === 'stored') {
+      const rows = await sql<{ t: string }>("select url || coalesce(body, '') as t from public.collected_requests where website_id = $1 order by received_at desc limit 1", [site.id]);
+      expect(rows[0]!.t).not.toContain('\u0000');
+    } else {
+      expect(result?.reason ?? '').not.toBe('store_failed');
+    }
+  });
+});
+
+describe('Measurement Protocol bodies with characters Postgres cannot store', () => {
+  it('a NUL or a lone surrogate in MP JSON is stored as U+FFFD, not a failed batch', async () => {
+    const key = `mp${Date.now().toString(36)}`;
+    // Sent through the tracker batch as a POST to /mp/collect with the JSON as the hit body.
+    const body = '{"client_id":"1.2","events":[{"name":"sign_up","params":{"method":"a\\u0000b","note":"x\\ud800y","ok\\u0000key":1}}]}';
+    const res = await fetch(url(`/collect/g?site=${site.site_key}`), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: `https://${DOMAIN}` },
+      body: JSON.stringify({ v: 1, hits: [{ k: key, m: 'POST', u: 'https://www.google-analytics.com/mp/collect?measurement_id=G-BADHIT001&api_secret=x', b: body }] }),
+    });
+    expect(res.status).toBeLessThan(500);
+    const rows = await sql<{ body: string; events: unknown }>('select body, events from public.collected_requests where website_id = $1 and idempotency_key = $2', [site.id, key]);
+    expect(rows).toHaveLength(1);
+    // The raw body is kept as sent (its text holds the six characters \u0000, which is fine); the decoded events hold no NUL.
+    expect(JSON.stringify(rows[0]!.events)).not.toMatch(/\\u0000|\\ud800/);
+    expect(JSON.stringify(rows[0]!.events)).toContain('a\ufffdb');
+  });
+});
