@@ -131,6 +131,28 @@ describe('NUL characters, lone surrogates and deep nesting are a 400, never a 50
   });
 });
 
+describe('one costly query cannot hold a shared connection', () => {
+  it('anonymous data-API calls are cancelled after 3 s, as on hosted Supabase', async () => {
+    await sql("create or replace function public.test_slow_call() returns int language sql as 'select 1 from pg_sleep(10)'");
+    await sql('grant execute on function public.test_slow_call() to anon');
+    await sql("notify pgrst, 'reload schema'");
+    try {
+      let res: Response | undefined;
+      // The schema cache may need a moment to see the new function.
+      for (let i = 0; i < 20; i++) {
+        res = await fetch(url('/rest/v1/rpc/test_slow_call'), { method: 'POST', headers: anonHeaders(), body: '{}' });
+        if (res.status !== 404) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const json = (await res!.json()) as { code: string; message: string };
+      expect(json.code).toBe('57014');
+      expect(json.message).toBe('canceling statement due to statement timeout');
+    } finally {
+      await sql('drop function public.test_slow_call()');
+    }
+  });
+});
+
 describe('custom rules cannot stall the server', () => {
   const COSTLY = '.{0,100}.{0,100}#';
   let owner: Persona;

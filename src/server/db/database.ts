@@ -12,6 +12,13 @@ export interface RequestClaims {
 
 const allowedRoles = new Set(['anon', 'authenticated', 'service_role']);
 
+/**
+ * Hosted Supabase's per-role statement timeouts: one client's costly query (a huge embed, an
+ * unindexed filter) is cancelled instead of holding a connection every tenant shares.
+ * PostgREST applies them per transaction too, since SET ROLE does not read role settings.
+ */
+const STATEMENT_TIMEOUT: Record<RequestClaims['role'], string> = { anon: '3s', authenticated: '8s', service_role: '60s' };
+
 export interface Database {
   pool: pg.Pool;
   /** Runs fn in a transaction as the server's own privileged user (auth service, migrations, collector). */
@@ -53,8 +60,9 @@ export function createDatabase(connectionString: string, max = 20): Database {
       return transaction(fn, async (client) => {
         await client.query(
           `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                  set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,
-          [claims.role, JSON.stringify(claims), claims.sub ?? ''],
+                  set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
+                  set_config('statement_timeout', $4, true)`,
+          [claims.role, JSON.stringify(claims), claims.sub ?? '', STATEMENT_TIMEOUT[claims.role]],
         );
       });
     },
