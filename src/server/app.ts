@@ -16,6 +16,10 @@ import type { Collector } from './collector/collector';
 import { createCollectorRoutes } from './collector/routes';
 import { createFunctionRoutes } from './functions/routes';
 
+const PROCESS_STARTED_AT = new Date();
+/** The release this server runs: npm sets it for `npm start`; a bundled server gets it at build time. */
+const SERVER_VERSION = process.env.npm_package_version ?? 'development';
+
 /** Builds the whole HTTP surface; tests call createApp(deps).request() or serve it on a port. */
 export function createApp(deps: AppDeps, collector?: Collector): Hono {
   const app = new Hono();
@@ -68,7 +72,17 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
   app.route('/auth/v1', createAuthRoutes(deps));
   app.route('/rest/v1', createRestRoutes(deps));
   app.route('/api', createApiRoutes(deps));
-  app.route('/functions/v1', createFunctionRoutes(deps));
+  app.route(
+    '/functions/v1',
+    createFunctionRoutes(deps, {
+      collectorMetrics: collector ? () => collector.metrics() : undefined,
+      eventLoop: deps.eventLoop,
+      startedAt: PROCESS_STARTED_AT,
+      version: SERVER_VERSION,
+      billingEnabled: Boolean(process.env.STRIPE_SECRET_KEY),
+      mailMode: deps.mailer.mailbox ? 'development mailbox' : 'smtp',
+    }),
+  );
   if (deps.mailer.mailbox) app.route('/dev', createDevMailboxRoutes(deps.mailer.mailbox));
   if (collector) app.route('/', createCollectorRoutes(collector, { publicUrl: () => deps.publicUrl, isOperator: (c) => isServiceRole(deps, c.req.header('authorization'), c.req.header('apikey')) }));
 

@@ -4,14 +4,17 @@ import { createSecretBox } from './super-admin/secret-box';
 import { createSuperAdminService } from './super-admin/service';
 import { createSuperAdminAuthRoutes } from './super-admin/routes';
 import { connectionAddress } from './super-admin/origin';
+import { createConsoleRoutes } from './super-admin/console/routes';
+import type { OverviewSources } from './super-admin/console/overview';
 
 /**
  * Tracklint's edge-style functions, mounted at /functions/v1 like Supabase Edge Functions, so the
  * renderer calls them the same way against a hosted project or this server.
  */
-export function createFunctionRoutes(deps: Pick<AppDeps, 'db' | 'config'>): Hono {
+export function createFunctionRoutes(deps: AppDeps, consoleSources: Omit<OverviewSources, 'db'>): Hono {
   const functions = new Hono();
   const service = createSuperAdminService({ db: deps.db, secretBox: createSecretBox(deps.config.jwtSecret) });
   functions.route('/super-admin-auth', createSuperAdminAuthRoutes(service, connectionAddress));
+  functions.route('/super-admin-console', createConsoleRoutes(deps, consoleSources));
   return functions;
 }
