@@ -1,8 +1,15 @@
 import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { SuperAdminLayout } from './layout/SuperAdminLayout';
-import { PlaceholderPage, SettingsPage } from './pages/PlaceholderPage';
-import { PLACEHOLDER_PAGES } from './pages/placeholder-pages';
+import { BillingPage } from './console/BillingPage';
+import { DashboardPage } from './console/DashboardPage';
+import { OrganizationDetailPage } from './console/OrganizationDetailPage';
+import { OrganizationsPage } from './console/OrganizationsPage';
+import { RulesPage } from './console/RulesPage';
+import { SystemPage } from './console/SystemPage';
+import { UserDetailPage } from './console/UserDetailPage';
+import { UsersPage } from './console/UsersPage';
+import { SettingsPage } from './pages/SettingsPage';
 import { SuperAdminLoginPage } from './pages/SuperAdminLoginPage';
 import { SuperAdminMfaPage } from './pages/SuperAdminMfaPage';
 import { SuperAdminProfilePage } from './pages/SuperAdminProfilePage';
@@ -29,10 +36,14 @@ export function createSuperAdminRoutes(sessionRoot: ReactElement = <SuperAdminSe
               element: <SuperAdminLayout />,
               children: [
                 { index: true, element: <Navigate to="/super-admin/dashboard" replace /> },
-                ...PLACEHOLDER_PAGES.map((content) => ({
-                  path: content.path,
-                  element: <PlaceholderPage content={content} />,
-                })),
+                { path: 'dashboard', element: <DashboardPage /> },
+                { path: 'organizations', element: <OrganizationsPage /> },
+                { path: 'organizations/:id', element: <OrganizationDetailPage /> },
+                { path: 'users', element: <UsersPage /> },
+                { path: 'users/:id', element: <UserDetailPage /> },
+                { path: 'rules', element: <RulesPage /> },
+                { path: 'billing', element: <BillingPage /> },
+                { path: 'system', element: <SystemPage /> },
                 { path: 'profile', element: <SuperAdminProfilePage /> },
                 { path: 'settings', element: <SettingsPage /> },
               ],

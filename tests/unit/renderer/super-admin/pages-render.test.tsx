@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router-dom';
@@ -27,9 +28,11 @@ async function renderPath(path: string, controller: SuperAdminSessionController)
   if (context instanceof Response) throw new Error(`unexpected redirect for ${path}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <MantineProvider>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </MantineProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -52,7 +55,7 @@ describe('super-admin screens', () => {
     expect(html).toContain('placeholder="Search users, organizations..."');
   });
 
-  it('renders each placeholder section with one h1', async () => {
+  it('renders each console section with one h1', async () => {
     const controller = await controllerIn('signed-in');
     for (const section of ['dashboard', 'organizations', 'users', 'rules', 'billing', 'system', 'profile']) {
       const html = await renderPath(`/super-admin/${section}`, controller);
@@ -60,9 +63,9 @@ describe('super-admin screens', () => {
     }
   });
 
-  it('echoes the sidebar search query on the users page', async () => {
+  it('carries the sidebar search query into the users list search', async () => {
     const html = await renderPath('/super-admin/users?q=ada', await controllerIn('signed-in'));
-    expect(html).toContain('Search: “ada”');
+    expect(html).toMatch(/<input[^>]*value="ada"/);
   });
 
   it('shows the sign-in form with labelled fields to a signed-out visitor', async () => {

@@ -39,3 +39,18 @@ describe('sidebar search', () => {
     expect(normalizeQuery('x'.repeat(500))).toHaveLength(100);
   });
 });
+
+describe('typeahead matches from the server', () => {
+  it('lists matching organizations and users first, so Enter opens the best match', () => {
+    const matches = {
+      organizations: [{ id: 'o1', name: 'Acme Shop', slug: 'acme' }],
+      users: [{ id: 'u1', email: 'ada@acme.test', full_name: 'Ada' }],
+    };
+    const suggestions = searchSuggestions('acme', SUPER_ADMIN_NAV_ITEMS, matches);
+    expect(suggestions.slice(0, 2)).toEqual([
+      { label: 'Organization: Acme Shop (acme)', to: '/super-admin/organizations/o1' },
+      { label: 'User: ada@acme.test (Ada)', to: '/super-admin/users/u1' },
+    ]);
+    expect(suggestions[2]?.to).toBe('/super-admin/users?q=acme');
+  });
+});

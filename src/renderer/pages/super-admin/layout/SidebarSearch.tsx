@@ -3,14 +3,20 @@ import { IconSearch } from '@tabler/icons-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SUPER_ADMIN_NAV_ITEMS } from './nav-items';
-import { SEARCH_QUERY_MAX, searchSuggestions } from './sidebar-search';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { SearchResults } from '../console/console-api';
+import { useConsoleQuery } from '../console/use-console';
+import { normalizeQuery, SEARCH_QUERY_MAX, searchSuggestions } from './sidebar-search';
 
 /** Search box: suggests a user or organization search and matching sections; Enter opens the first. */
 export function SidebarSearch({ onNavigate }: { onNavigate?: () => void }) {
   const [query, setQuery] = useState('');
   const navigate = useNavigate();
   const listId = useId();
-  const suggestions = searchSuggestions(query, SUPER_ADMIN_NAV_ITEMS);
+  // Typeahead: the server is asked once typing pauses, for at least two characters.
+  const [debounced] = useDebouncedValue(normalizeQuery(query), 200);
+  const matches = useConsoleQuery<SearchResults>(`search?q=${encodeURIComponent(debounced)}`, debounced.length >= 2);
+  const suggestions = searchSuggestions(query, SUPER_ADMIN_NAV_ITEMS, debounced === normalizeQuery(query) ? matches.data : undefined);
 
   const go = (to: string) => {
     setQuery('');

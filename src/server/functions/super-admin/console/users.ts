@@ -87,7 +87,7 @@ export async function userDetail(db: Database, id: string) {
   });
 }
 
-const reasonInput = z.object({ reason }).strict();
+const reasonInput = z.object({ reason, confirm: z.string().optional() }).strict();
 
 export type UserAction = 'resend-confirmation' | 'password-reset' | 'sign-out' | 'ban' | 'unban' | 'delete';
 
@@ -126,6 +126,7 @@ export async function actOnUser(deps: AppDeps, admin: ActiveSession, id: string,
         after = (await client.query<UserState>('update auth.users set banned_until = null where id = $1 returning banned_until', [id])).rows[0]!;
         break;
       case 'delete':
+        if (input.confirm !== before.email) throw new HttpError(400, `confirm: type the account's email "${before.email}" to delete it`);
         await client.query('delete from auth.users where id = $1', [id]);
         after = null;
         break;
