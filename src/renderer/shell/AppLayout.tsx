@@ -24,6 +24,7 @@ import { planBadge } from './plan-badge';
 import { Sidebar } from './Sidebar';
 import { MAIN_CONTENT_ID, MAIN_NAVIGATION_ID, SkipLinks } from './SkipLinks';
 import { UserMenu } from './UserMenu';
+import { SuspendedNotice } from './SuspendedNotice';
 import { UsageAlerts } from './UsageAlerts';
 import { WebsiteSwitcher } from './WebsiteSwitcher';
 import classes from './shell.module.css';
@@ -151,6 +152,7 @@ function Shell({ organization, organizations }: { organization: Organization; or
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Box maw={contentMax ?? undefined} mx="auto">
+          <SuspendedNotice organization={organization} />
           {!PAGES_WITH_OWN_USAGE_ALERTS.includes(pathname.replace(/\/+$/, '')) && <UsageAlerts organization={organization} dismissible />}
           <Outlet />
         </Box>

@@ -7,7 +7,7 @@ import { organizationKeys } from './keys';
 import { DEFAULT_PLAN, isOrganizationRole, type Organization } from './types';
 
 const ORGANIZATION_COLUMNS =
-  'id, name, slug, plan, settings, subscription_status, stripe_customer_id, stripe_subscription_id, current_period_end, trial_ends_at, plan_variant, created_by, created_at';
+  'id, name, slug, plan, settings, subscription_status, stripe_customer_id, stripe_subscription_id, current_period_end, trial_ends_at, plan_variant, created_by, created_at, suspended_at, suspended_reason';
 
 interface MembershipRow {
   organization_id: string;

@@ -21,6 +21,9 @@ export interface Organization {
   plan_variant: string | null;
   created_by: string | null;
   created_at: string;
+  /** Set by Tracklint's operators: hits are refused and members see why until it is reactivated. */
+  suspended_at?: string | null;
+  suspended_reason?: string | null;
   user_role: OrganizationRole;
   user_permissions: string[];
 }
