@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// One data directory for the e2e server, known to the tests too (workers inherit this process's
+// environment), so a test can run the operator CLI against the server's embedded database.
+const E2E_DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tracklint-e2e-')));
 
 const PORT = Number(process.env.E2E_PORT ?? 8797);
 // localhost, not 127.0.0.1: the server's public URL (and so the allowed email-link origin) is http://localhost:PORT.
@@ -37,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/support/e2e-server.mjs',
     url: `${BASE_URL}/health`,
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

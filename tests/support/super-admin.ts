@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { grantSuperAdmin } from '../../src/server/functions/super-admin/operator';
@@ -6,23 +5,8 @@ import { uniqueEmail } from './clients';
 
 export const SUPER_ADMIN_PASSWORD = 'super-admin-password-77';
 
-// An independent RFC 6238 implementation (SHA-1, 6 digits, 30 s), so the server is not checked against itself.
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-export function newTotpSecret(): string {
-  let bits = '';
-  for (const byte of randomBytes(20)) bits += byte.toString(2).padStart(8, '0');
-  return bits.match(/.{5}/g)!.map((chunk) => BASE32[parseInt(chunk, 2)]).join('');
-}
-export function totpCode(secret: string, step: number): string {
-  const bits = [...secret].map((c) => BASE32.indexOf(c).toString(2).padStart(5, '0')).join('');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[19]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-export const currentTotpStep = () => Math.floor(Date.now() / 30_000);
+export { currentTotpStep, newTotpSecret, totpCode } from './totp';
+import { currentTotpStep, newTotpSecret, totpCode } from './totp';
 
 /** Calls /functions/v1/<path> the way the renderer's client does: anon apikey and bearer, session header. */
 export async function callFunction(

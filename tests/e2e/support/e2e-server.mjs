@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'tracklint-e2e-'));
 // mkdtemp makes the directory 0700; when running as root the embedded Postgres runs as the
 // `postgres` user, which must be able to enter it to reach its cluster directory.
 chmodSync(dataDir, 0o755);

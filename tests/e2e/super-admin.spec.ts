@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { currentTotpStep, totpCode } from '../support/totp';
+import { signUpAndConfirm } from './support/flows';
+
+const ADMIN_PASSWORD = 'operator-password-e2e-41';
+
+/** The operator CLI against the e2e server's own embedded database (npm run create-super-admin). */
+function createSuperAdmin(email: string) {
+  execFileSync(process.execPath, ['scripts/create-super-admin.mjs', email, ADMIN_PASSWORD], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'error' },
+    stdio: 'pipe',
+  });
+}
+
+async function typeCode(page: Page, code: string) {
+  // Mantine's PinInput: one input per digit; typing moves along them.
+  await page.locator('input[autocomplete="one-time-code"]').first().click();
+  await page.keyboard.type(code);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/super-admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+test('a super admin signs in with MFA, finds an organization, extends its trial, suspends it and sees both in the audit log', async ({ page, browser }) => {
+  const customer = await signUpAndConfirm(page, 'console-target', 'pro');
+  const adminEmail = `e2e-operator-${Date.now().toString(36)}@example.com`;
+  createSuperAdmin(adminEmail);
+
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, adminEmail);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // Turn MFA on from the profile page, as a new operator would.
+  await admin.goto('/super-admin/profile');
+  await admin.getByRole('button', { name: 'Set up MFA' }).click();
+  const secret = (await admin.getByRole('region', { name: 'Set up MFA' }).locator('code').innerText()).trim();
+  const setupStep = currentTotpStep();
+  await typeCode(admin, totpCode(secret, setupStep));
+  await admin.getByRole('button', { name: 'Enable MFA' }).click();
+  await expect(admin.getByText('Enabled', { exact: true })).toBeVisible();
+
+  // Sign out and in again: now the code is asked for (the next step's: the setup code is spent).
+  await admin.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(admin, adminEmail);
+  await expect(admin.getByRole('heading', { name: 'Two-factor verification' })).toBeVisible();
+  await typeCode(admin, totpCode(secret, Math.max(setupStep + 1, currentTotpStep())));
+  await admin.getByRole('button', { name: 'Verify' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // The sidebar search finds the organization by its slug; Enter opens it.
+  const search = admin.getByRole('textbox', { name: 'Search users, organizations and admin sections' });
+  await search.fill(customer.organizationSlug);
+  await expect(admin.getByRole('link', { name: `Organization: ${customer.organizationName} (${customer.organizationSlug})` })).toBeVisible();
+  await search.press('Enter');
+  await expect(admin.getByRole('heading', { level: 1, name: customer.organizationName })).toBeVisible();
+
+  await admin.getByRole('button', { name: 'Extend trial' }).click();
+  await admin.getByRole('dialog').getByLabel('Reason').fill('Customer needs two more weeks to evaluate');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Extend trial' }).click();
+  await expect(admin.getByRole('dialog')).toBeHidden();
+
+  await admin.getByRole('button', { name: 'Suspend' }).click();
+  await admin.getByRole('dialog').getByLabel('Reason').fill('Payment dispute under review');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Payment dispute under review' })).toBeVisible();
+
+  await admin.goto('/super-admin/system');
+  const audit = admin.getByRole('table').filter({ hasText: 'organization.suspend' });
+  await expect(audit.getByRole('row').filter({ hasText: 'organization.suspend' }).filter({ hasText: 'Payment dispute under review' })).toBeVisible();
+  await expect(audit.getByRole('row').filter({ hasText: 'organization.extend_trial' }).filter({ hasText: adminEmail })).toBeVisible();
+
+  // The customer's members see the suspension.
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'is suspended' })).toContainText('Payment dispute under review');
+  await context.close();
+});
