@@ -9,6 +9,7 @@ import { createQuotaLedger } from './quota';
 import type { CollectorSink } from './sink';
 import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type WriterOptions } from './writer';
+import { RefusalCounter } from './website-counters';
 
 export interface CollectorOptions {
   writer?: Partial<WriterOptions>;
@@ -40,7 +41,8 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
   const directory = createWebsiteDirectory(pool, (usage) => quota.observe(usage), options.websites);
   const engine = options.engine ?? createEngineAdapter();
   const history = new HistoryCache(sink, options.history);
-  const pipeline = new IngestPipeline({ directory, quota, engine, history, metrics, log });
+  const refusals = new RefusalCounter();
+  const pipeline = new IngestPipeline({ directory, quota, engine, history, metrics, log, refusals });
   pipeline.writer = new BatchWriter<AdmittedHit>(
     sink,
     quota,
@@ -48,6 +50,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       prepare: (batch) => pipeline.validate(batch),
       onVerified: (ids) => ids.forEach((id) => directory.markVerified(id)),
       onDropped: (hit) => pipeline.forgetHistory(hit),
+      refusalCounter: refusals,
     },
     metrics,
     log,

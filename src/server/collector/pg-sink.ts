@@ -4,6 +4,7 @@ import { inBatchDuplicates, usageIncrements } from './sink';
 import { aggregateRollups } from './rollups';
 import type { StoredHit } from './stored-hit';
 import { pgSafeJson } from './pg-safe-json';
+import { websiteCounts } from './website-counters';
 
 // Keys live in daily partitions: a key counts as seen if it is in today's or yesterday's (UTC).
 const INSERT_KEYS = `
@@ -62,6 +63,12 @@ const UPSERT_USAGE_EVENTS = `
     refused_requests = x.refused_requests + excluded.refused_requests,
     limit_value = excluded.limit_value,
     last_occurred_at = greatest(x.last_occurred_at, excluded.last_occurred_at)`;
+
+const UPSERT_COUNTERS = `
+  insert into public.website_hit_counters as c (organization_id, website_id, bucket, outcome, reason, count)
+  select o, w, b, k, r, n from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[]) as t(o, w, b, k, r, n)
+  where exists (select 1 from public.websites s where s.id = t.w)
+  on conflict (website_id, bucket, outcome, reason) do update set count = c.count + excluded.count`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -184,6 +191,17 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
             roll.map((r) => r.dimension),
             roll.map((r) => r.value),
             roll.map((r) => r.count),
+          ]);
+        }
+        const counts = websiteCounts(hits, batch.websiteRefusals ?? []);
+        if (counts.length > 0) {
+          await client.query(UPSERT_COUNTERS, [
+            counts.map((c) => c.organizationId),
+            counts.map((c) => c.websiteId),
+            counts.map((c) => iso(c.bucketMs)),
+            counts.map((c) => c.outcome),
+            counts.map((c) => c.reason),
+            counts.map((c) => c.count),
           ]);
         }
         try {

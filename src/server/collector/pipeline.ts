@@ -9,6 +9,7 @@ import { checkOrigin, type OriginCheck } from './origin';
 import type { QuotaLedger } from './quota';
 import { toStoredHit, type HitEnvelope, type HitSource } from './stored-hit';
 import { uuidv7 } from './uuid7';
+import type { RefusalCounter } from './website-counters';
 import type { RawHit } from './wire';
 import type { BatchWriter, QueuedHit, WriteOutcome } from './writer';
 import { isPlausibleSiteKey, type CollectorWebsite, type WebsiteDirectory } from './websites';
@@ -49,6 +50,8 @@ export interface PipelineParts {
   history: HistoryCache;
   metrics: MetricsRecorder;
   log: Logger;
+  /** Refusals per website (for alerts and the website's refused-hits figures). */
+  refusals?: RefusalCounter;
 }
 
 /**
@@ -155,12 +158,25 @@ export class IngestPipeline {
     const site = await this.resolveWebsite(siteKey);
     if (!site.ok) return dropAll(site.drop);
     const website = site.value;
+    // Refusals of a known website are counted per website and written with the next batch.
+    const countRefused = (reason: DropReason, n: number) => {
+      if (!this.parts.refusals) return;
+      this.parts.refusals.add(website.organizationId, website.id, reason, n, ctx.receivedAtMs);
+      this.writer.flushSoon();
+    };
     const origin = this.checkOrigin(website, ctx);
-    if (!origin.ok) return dropAll(origin.drop);
+    if (!origin.ok) {
+      countRefused(origin.drop.reason, hits.length);
+      return dropAll(origin.drop);
+    }
 
     const room = this.checkQuota(website, hits.length, ctx.receivedAtMs);
     if (room < hits.length) this.writer.flushSoon();
-    if (room === 0) return dropAll(this.quotaDrop(website));
+    if (room === 0) {
+      countRefused('quota_exceeded', hits.length);
+      return dropAll(this.quotaDrop(website));
+    }
+    if (room < hits.length) countRefused('quota_exceeded', hits.length - room);
 
     const results: Array<HitResult | undefined> = new Array(hits.length);
     const admitted: Array<{ index: number; hit: AdmittedHit }> = [];
@@ -176,6 +192,7 @@ export class IngestPipeline {
       const checked = decoded.ok ? this.checkMeasurementId(website, decoded.value) : decoded;
       if (!checked.ok) {
         metrics.dropped(checked.drop.reason);
+        countRefused(checked.drop.reason, 1);
         results[index] = refused(checked.drop);
         unused += 1;
         return;
@@ -212,6 +229,7 @@ export class IngestPipeline {
             ? drop('queue_full', 'The collector is busy; send the hits again in a second.')
             : drop('shutting_down', 'The collector is restarting; send the hits again in a second.');
         metrics.dropped(d.reason, admitted.length);
+        countRefused(d.reason, admitted.length);
         for (const { index } of admitted) results[index] = refused(d);
       } else {
         const outcomes = await Promise.all(queued);

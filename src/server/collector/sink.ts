@@ -2,6 +2,7 @@ import type { HistoryRecord } from '../../shared/ga4/history';
 import type { QuotaRefusal } from './quota';
 import { utcMonth } from './quota';
 import type { StoredHit } from './stored-hit';
+import type { WebsiteCount } from './website-counters';
 
 /** A history record to persist for a website (last write per key wins). */
 export interface HistoryWrite {
@@ -23,6 +24,8 @@ export interface SinkBatch {
   verifyWebsiteIds: string[];
   history: HistoryWrite[];
   refusals: QuotaRefusal[];
+  /** Hits refused for a known website since the last batch (public.website_hit_counters). */
+  websiteRefusals?: WebsiteCount[];
 }
 
 export interface SinkResult {

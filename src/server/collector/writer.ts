@@ -7,6 +7,7 @@ import type { CollectorSink, HistoryWrite, SinkBatch } from './sink';
 import type { HistoryUndo } from './history-cache';
 import type { QuotaLedger } from './quota';
 import type { StoredHit } from './stored-hit';
+import type { RefusalCounter } from './website-counters';
 
 /** The result of one hit, given to the HTTP handler that waits for it. */
 export type WriteOutcome = { kind: 'stored'; duplicate: boolean; hit: StoredHit } | { kind: 'dropped'; drop: Drop };
@@ -57,6 +58,8 @@ export interface WriterHooks<T> {
   onVerified(websiteIds: string[]): void;
   /** A validated hit was not stored after all (refused, or a duplicate): undo what validating it changed. */
   onDropped?(hit: QueuedHit<T>): void;
+  /** Refusals per website, written with each batch. */
+  refusalCounter?: RefusalCounter;
 }
 
 /**
@@ -170,11 +173,12 @@ export class BatchWriter<T> {
     let uncertain = false;
     for (;;) {
       const refusals = this.quota.drainRefusals();
+      const websiteRefusals = this.hooks.refusalCounter?.drain() ?? [];
       try {
         await this.hooks.prepare(pending);
         const hits = pending.map((h) => h.stored!);
         const verify = [...new Set(pending.filter((h) => h.verifies && h.stored!.status !== 'fail').map((h) => h.websiteId))];
-        const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history: pending.flatMap((h) => h.historyWrites), refusals };
+        const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history: pending.flatMap((h) => h.historyWrites), refusals, websiteRefusals };
         const { duplicates } = await this.sink.write(sinkBatch);
         if (hits.length > 0) this.metrics.batchWritten(hits.length);
         this.metrics.stored(hits.length - duplicates.size, duplicates.size);
@@ -183,6 +187,7 @@ export class BatchWriter<T> {
         return;
       } catch (err) {
         this.quota.restoreRefusals(refusals);
+        this.hooks.refusalCounter?.restore(websiteRefusals);
         this.metrics.batchFailed();
         if (isMissingPartitionError(err)) {
           this.log.warn('collector: creating missing partitions', {});
