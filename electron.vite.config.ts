@@ -13,8 +13,10 @@ export default defineConfig({
   main: {
     build: {
       // electron and keytar (a native addon) stay require()d at runtime; everything else is bundled.
+      // externalizeDeps only covers `dependencies`; keytar is an optionalDependency (it needs
+      // libsecret to build), so it is named here and the main process imports it lazily.
       externalizeDeps: true,
-      rolldownOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+      rolldownOptions: { input: { index: resolve(root, 'src/main/index.ts') }, external: ['keytar'] },
     },
   },
   preload: {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
-import keytar from 'keytar';
 import icon from '../../resources/icon.png?asset';
 import { encodeLaunchArguments } from '../preload/launch-arguments';
+import { createUnavailableTokenStore, loadKeychain } from './auth/load-keychain';
 import { createTokenStore } from './auth/token-store';
 import { readDesktopSettings, SETTINGS_FILE_NAME } from './config/desktop-settings';
 import { resolveServerUrl } from './config/server-url';
@@ -61,7 +61,10 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
 
   const isTrustedSender = createSenderGuard(location);
-  registerAuthStorageIpc(ipcMain, createTokenStore(keytar), isTrustedSender, log);
+  const keychain = await loadKeychain();
+  if (!keychain.ok) log.warn('sign-in storage unavailable', { reason: keychain.reason });
+  const tokenStore = keychain.ok ? createTokenStore(keychain.keychain) : createUnavailableTokenStore(keychain.reason);
+  registerAuthStorageIpc(ipcMain, tokenStore, isTrustedSender, log);
   registerOpenExternalIpc(ipcMain, shell, isTrustedSender, log);
   registerWindowSizeIpc(ipcMain, () => mainWindow, isTrustedSender);
 

@@ -1,5 +1,6 @@
 import { IpcChannels } from '../../preload/bridge-types';
 import { assertAuthStorageKey, assertAuthStorageValue, InvalidAuthStorageInput } from '../auth/auth-storage-input';
+import { KeychainUnavailableError } from '../auth/load-keychain';
 import type { TokenStore } from '../auth/token-store';
 import type { DesktopLog } from '../log';
 import type { IpcMainLike, Unregister } from './ipc-main';
@@ -29,6 +30,8 @@ export function registerAuthStorageIpc(
           log.warn('rejected auth storage request', { channel, reason: error.message });
           throw error;
         }
+        // Already says why (keytar missing) and holds no secret: the renderer shows it as is.
+        if (error instanceof KeychainUnavailableError) throw error;
         log.error('keychain operation failed', { channel, reason: error instanceof Error ? error.message : 'unknown' });
         throw new Error('The OS keychain could not be reached; the session is not saved.');
       }
