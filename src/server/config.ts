@@ -22,6 +22,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   // Only behind a proxy we run may X-Forwarded-For / X-Forwarded-Proto be believed.
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  // Off only where another process evaluates alerts and sends notifications (e.g. a test harness).
+  ALERTS_SCHEDULER: z.enum(['true', 'false', '1', '0']).default('true'),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -43,6 +45,8 @@ export interface Config {
   production: boolean;
   /** Believe X-Forwarded-For and X-Forwarded-Proto (set only behind a trusted reverse proxy). */
   trustProxy: boolean;
+  /** Evaluate alerts every minute and send notifications in this process (pg-boss jobs). */
+  alertsScheduler: boolean;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -97,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     production,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    alertsScheduler: e.ALERTS_SCHEDULER === 'true' || e.ALERTS_SCHEDULER === '1',
   };
 }

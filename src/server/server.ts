@@ -13,10 +13,13 @@ import { createApp } from './app';
 import type { AppDeps } from './deps';
 import { createCollector, type CollectorOptions } from './collector/collector';
 import { EventLoopMonitor } from './http/event-loop';
+import { createAlertsService, type AlertsOptions, type AlertsService } from './alerts/service';
 
 export interface RunningServer {
   url: string;
   deps: AppDeps;
+  /** Alert evaluation and notifications; absent when ALERTS_SCHEDULER is off and no options turn it on. */
+  alerts?: AlertsService;
   stop(): Promise<void>;
 }
 
@@ -31,7 +34,7 @@ export function migrationsDir(): string {
 export async function startServer(
   config: Config,
   log: Logger = createLogger(config.logLevel),
-  options: { collector?: CollectorOptions } = {},
+  options: { collector?: CollectorOptions; alerts?: AlertsOptions } = {},
 ): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
@@ -61,15 +64,25 @@ export async function startServer(
   });
   const url = `http://localhost:${port}`;
   if (!config.publicUrl) deps.publicUrl = url;
+  // Alerts run wherever the scheduler is on (the default) or a caller asks for them explicitly.
+  const alerts =
+    config.alertsScheduler || options.alerts
+      ? createAlertsService(
+          { db, connectionString, mailer, log, serverSecret: config.jwtSecret, publicUrl: () => deps.publicUrl },
+          { schedule: config.alertsScheduler, workers: config.alertsScheduler, ...options.alerts },
+        )
+      : undefined;
+  await alerts?.start();
 
   let stopping: Promise<void> | undefined;
   return {
     url,
     deps,
+    alerts,
     stop: () =>
       (stopping ??= (async () => {
         // The collector drains its queue (every accepted hit stored or refused) before the pool closes.
-        await Promise.all([new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())), collector.stop()]);
+        await Promise.all([new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())), collector.stop(), alerts?.stop()]);
         eventLoop.stop();
         await db.close();
         await embedded?.stop();

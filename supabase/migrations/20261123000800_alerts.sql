@@ -122,11 +122,13 @@ create table public.alert_deliveries (
   last_status_code int,
   last_error text,
   attempt_log jsonb not null default '[]' check (jsonb_typeof(attempt_log) = 'array'),
+  queued_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   sent_at timestamptz
 );
 comment on table public.alert_deliveries is 'One notification of one channel about one alert event (opened, resolved, or a test): its status, attempts and the status code of each attempt. Written by the server and the alert functions; members read it.';
+comment on column public.alert_deliveries.queued_at is 'When a send job was queued for it; null until then (deliveries queued by resolve_alert are picked up by the next evaluation, within a minute).';
 comment on column public.alert_deliveries.attempt_log is 'Every attempt: {at, status_code, error}. Errors never contain the target URL or secret.';
 create index alert_deliveries_org_created_idx on public.alert_deliveries (organization_id, created_at desc);
 create index alert_deliveries_pending_idx on public.alert_deliveries (created_at) where status = 'pending';
@@ -381,22 +383,22 @@ comment on function public.acknowledge_alert(uuid) is 'Marks an open alert as ac
 revoke execute on function public.acknowledge_alert(uuid) from public, anon;
 grant execute on function public.acknowledge_alert(uuid) to authenticated;
 
-create or replace function public.queue_alert_notifications(alert_id uuid, alert_event text) returns int
+create or replace function public.queue_alert_notifications(alert_id uuid, alert_event text) returns setof uuid
 language sql security definer set search_path = '' as $$
   -- Channels of the alert's rule that are enabled and allowed on the plan (Slack and webhooks need custom_alerts).
   with a as (
-    select x.id, x.organization_id, r.channel_ids from public.alerts x join public.alert_rules r on r.id = x.rule_id where x.id = alert_id
+    select x.id, x.organization_id, r.channel_ids from public.alerts x join public.alert_rules r on r.id = x.rule_id where x.id = queue_alert_notifications.alert_id
   ), ins as (
     insert into public.alert_deliveries (organization_id, alert_id, channel_id, event)
     select a.organization_id, a.id, ch.id, alert_event
     from a join public.alert_channels ch on ch.id = any(a.channel_ids) and ch.organization_id = a.organization_id
     join public.organizations o on o.id = a.organization_id
     where ch.enabled and (ch.kind = 'email' or public.plan_rank(o.plan) >= public.plan_rank(public.feature_required_plan('custom_alerts')))
-    returning 1
+    returning id
   )
-  select count(*)::int from ins
+  select id from ins
 $$;
-comment on function public.queue_alert_notifications(uuid, text) is 'Queues one pending delivery per channel of the alert''s rule (the server''s dispatcher sends them). Server and alert functions only.';
+comment on function public.queue_alert_notifications(uuid, text) is 'Queues one pending delivery per channel of the alert''s rule and returns their ids (the server''s dispatcher sends them). Server and alert functions only.';
 revoke execute on function public.queue_alert_notifications(uuid, text) from public, anon, authenticated;
 grant execute on function public.queue_alert_notifications(uuid, text) to service_role;
 

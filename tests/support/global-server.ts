@@ -27,7 +27,7 @@ let dataDir: string | undefined;
  */
 export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-it-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ALERTS_SCHEDULER: 'false' });
   running = await startServer(config, createLogger(config.logLevel));
   project.provide('serverUrl', running.url);
   project.provide('anonKey', running.deps.jwt.anonKey);
