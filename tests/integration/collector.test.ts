@@ -14,6 +14,14 @@ const SHOP = 'shop.example.com';
 let tenant: Tenant;
 let outsider: Persona;
 let shop: { id: string; site_key: string };
+/** The shop's Measurement Protocol secret: the site key is public and does not authenticate /mp/collect. */
+let shopSecret: string;
+
+async function mpSecretFor(websiteId: string): Promise<string> {
+  const { data, error } = await tenant.admin.client.rpc('create_mp_secret', { target_website_id: websiteId, secret_name: 'Integration tests' });
+  if (error) throw error;
+  return (data as { secret: string }).secret;
+}
 
 function url(p: string): string {
   return `${inject('serverUrl')}${p}`;
@@ -66,6 +74,7 @@ async function storedCount(websiteId: string): Promise<number> {
 beforeAll(async () => {
   [tenant, outsider] = await Promise.all([createTenant('collector', 'enterprise'), signUpConfirmed('collector-outsider')]);
   shop = await createWebsite(tenant.owner, tenant.orgId, SHOP);
+  shopSecret = await mpSecretFor(shop.id);
 }, 120_000);
 
 describe('tracker script', () => {
@@ -91,6 +100,7 @@ describe('tracker script', () => {
 describe('the hit corpus', () => {
   it('stores every gtag and Measurement Protocol file with the engine\'s findings for that website', async () => {
     const site = await createWebsite(tenant.owner, tenant.orgId, 'corpus.example.com');
+    const secret = await mpSecretFor(site.id);
     const files = readdirSync(HITS_DIR).filter((f) => f.endsWith('.txt')).sort();
     expect(files.length).toBeGreaterThan(20);
     const sent: Array<{ file: string; id: string; request: CapturedRequest; comments: string[] }> = [];
@@ -102,7 +112,7 @@ describe('the hit corpus', () => {
       const body = typeof request.body === 'string' ? request.body : '';
       if (request.url.includes('/debug/mp/collect')) {
         debugFiles += 1;
-        const res = await fetch(url(`/debug/mp/collect?site=${site.site_key}`), { method: 'POST', body });
+        const res = await fetch(url(`/debug/mp/collect?api_secret=${secret}`), { method: 'POST', body });
         expect(res.status).toBe(200);
         const json = (await res.json()) as { validationMessages: Array<{ validationCode: string }> };
         expect(json.validationMessages.map((m) => m.validationCode)).toContain('NAME_INVALID');
@@ -110,7 +120,7 @@ describe('the hit corpus', () => {
       }
       if (request.url.includes('/mp/collect')) {
         const query = new URL(request.url, 'https://x.invalid').searchParams;
-        query.set('api_secret', site.site_key);
+        query.set('api_secret', secret);
         const res = await fetch(url(`/mp/collect?${query}`), { method: 'POST', headers: { 'user-agent': UA, 'idempotency-key': newKey() }, body });
         const json = (await res.json()) as { status: string; id: string };
         expect(res.status, file).toBe(200);
@@ -283,28 +293,28 @@ describe('refusals store nothing and say why', () => {
     expectNothingStored(() => postBatch(tagged.site_key, [gtagHit()], { origin: 'https://tagged.example.com' }), 403, 'Measurement ID G-SHOP1234 is not registered for this website (registered: G-TAGGED01).'));
   it('Measurement Protocol with a body that is not JSON: 400', () =>
     expectNothingStored(async () => {
-      const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shop.site_key}`), { method: 'POST', body: 'client_id=1&events=' });
+      const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shopSecret}`), { method: 'POST', body: 'client_id=1&events=' });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
     }, 400, /JSON/));
   it('Measurement Protocol over 130 KB: 413', () =>
     expectNothingStored(async () => {
-      const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shop.site_key}`), { method: 'POST', body: JSON.stringify({ client_id: '1.2', events: [{ name: 'x', params: { p: 'a'.repeat(140_000) } }] }) });
+      const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shopSecret}`), { method: 'POST', body: JSON.stringify({ client_id: '1.2', events: [{ name: 'x', params: { p: 'a'.repeat(140_000) } }] }) });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
     }, 413, /larger than 130 KB/));
-  it('Measurement Protocol with an unknown api_secret: 404', () =>
+  it('Measurement Protocol with an api_secret that is not a secret: 401', () =>
     expectNothingStored(async () => {
       const res = await fetch(url('/mp/collect?measurement_id=G-SHOP1234&api_secret=not-a-real-secret-123'), { method: 'POST', body: '{"client_id":"1.2","events":[{"name":"login"}]}' });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    }, 404, /Unknown site key/));
+    }, 401, /Measurement Protocol needs a secret/));
 
-  it('a valid Measurement Protocol hit with the site key as api_secret is stored', async () => {
-    const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shop.site_key}`), { method: 'POST', body: JSON.stringify({ client_id: '123.456', events: [{ name: 'login', params: { method: 'Google', session_id: '1700000000', engagement_time_msec: 100 } }] }) });
+  it('a valid Measurement Protocol hit with the website\'s secret as api_secret is stored', async () => {
+    const res = await fetch(url(`/mp/collect?measurement_id=G-SHOP1234&api_secret=${shopSecret}`), { method: 'POST', body: JSON.stringify({ client_id: '123.456', events: [{ name: 'login', params: { method: 'Google', session_id: '1700000000', engagement_time_msec: 100 } }] }) });
     expect(res.status).toBe(200);
     const json = (await res.json()) as { id: string };
     const rows = await sql<{ url: string; source: string }>('select url, source from public.collected_requests where id = $1', [json.id]);
     expect(rows[0]!.source).toBe('measurement_protocol');
     // The secret never reaches the log.
-    expect(rows[0]!.url).not.toContain(shop.site_key);
+    expect(rows[0]!.url).not.toContain(shopSecret);
   });
 });
 

@@ -108,8 +108,11 @@ describe('members', () => {
     expect(promote).toMatchObject({ status: 403, json: { error: 'Only an owner can change owner roles' } });
     const demote = await api(a.owner, 'PATCH', `/api/organizations/${a.orgId}/members/${a.owner.user.id}`, { role: 'admin' });
     expect(demote).toMatchObject({ status: 409, json: { error: 'An organization must keep at least one owner' } });
+    // Only owners remove owners (whatever their number); the last owner cannot remove themselves either.
     const remove = await api(a.admin, 'DELETE', `/api/organizations/${a.orgId}/members/${a.owner.user.id}`);
-    expect(remove.status).toBe(409);
+    expect(remove).toMatchObject({ status: 403, json: { error: 'Only an owner can remove, suspend or change an owner' } });
+    const leave = await api(a.owner, 'DELETE', `/api/organizations/${a.orgId}/members/${a.owner.user.id}`);
+    expect(leave).toMatchObject({ status: 409, json: { error: 'An organization must keep at least one owner' } });
     const owners = await sql(`select 1 from user_organizations where organization_id = $1 and role = 'owner'`, [a.orgId]);
     expect(owners).toHaveLength(1);
   });

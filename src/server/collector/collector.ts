@@ -6,6 +6,7 @@ import { createMetrics, type CollectorMetrics, type MetricsRecorder } from './me
 import { createPgSink } from './pg-sink';
 import { IngestPipeline, type AdmittedHit } from './pipeline';
 import { createQuotaLedger } from './quota';
+import { createRateLimiter, pgAllowanceClaim, pruneRateBuckets, type AllowanceClaim } from './rate-limit';
 import type { CollectorSink } from './sink';
 import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type WriterOptions } from './writer';
@@ -21,6 +22,8 @@ export interface CollectorOptions {
   /** Tests inject an engine or a sink; production uses the real ones. */
   engine?: CollectorEngine;
   sink?: CollectorSink;
+  /** Where per-website minute allowances are claimed; Postgres (shared by every process) unless a test injects one. */
+  rateClaim?: AllowanceClaim;
 }
 
 export interface Collector {
@@ -42,7 +45,8 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
   const engine = options.engine ?? createEngineAdapter();
   const history = new HistoryCache(sink, options.history);
   const refusals = new RefusalCounter();
-  const pipeline = new IngestPipeline({ directory, quota, engine, history, metrics, log, refusals });
+  const rateLimiter = createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log);
+  const pipeline = new IngestPipeline({ directory, quota, engine, history, metrics, log, refusals, rateLimiter });
   pipeline.writer = new BatchWriter<AdmittedHit>(
     sink,
     quota,
@@ -66,6 +70,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     try {
       const created = await sink.ensurePartitions(daysAhead);
       const retention = await sink.applyRetention();
+      if (!options.sink) await pruneRateBuckets(pool);
       log.debug('collector maintenance', { created, retention });
     } catch (err) {
       log.warn('collector maintenance failed', { error: err instanceof Error ? err.message : String(err) });

@@ -7,6 +7,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const DROP_REASONS = [
   'missing_site_key',
   'unknown_site_key',
+  'website_deleted',
+  'api_secret_required',
   'invalid_api_key',
   'missing_measurement_id',
   'no_website_for_measurement_id',
@@ -14,6 +16,7 @@ export const DROP_REASONS = [
   'origin_not_allowed',
   'measurement_id_mismatch',
   'quota_exceeded',
+  'rate_limited',
   'body_too_large',
   'malformed_body',
   'not_ga4',
@@ -30,6 +33,8 @@ export type DropReason = (typeof DROP_REASONS)[number];
 export const DROP_STATUS: Record<DropReason, ContentfulStatusCode> = {
   missing_site_key: 400,
   unknown_site_key: 404,
+  website_deleted: 404,
+  api_secret_required: 401,
   invalid_api_key: 403,
   missing_measurement_id: 400,
   no_website_for_measurement_id: 404,
@@ -37,6 +42,7 @@ export const DROP_STATUS: Record<DropReason, ContentfulStatusCode> = {
   origin_not_allowed: 403,
   measurement_id_mismatch: 403,
   quota_exceeded: 429,
+  rate_limited: 429,
   body_too_large: 413,
   malformed_body: 400,
   not_ga4: 400,

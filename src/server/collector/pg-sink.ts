@@ -70,6 +70,10 @@ const UPSERT_COUNTERS = `
   where exists (select 1 from public.websites s where s.id = t.w)
   on conflict (website_id, bucket, outcome, reason) do update set count = c.count + excluded.count`;
 
+// Locks the batch's websites against deletion until commit: a website deleted meanwhile (its data
+// is deleted with it) gets none of this batch's rows, even while the collector's cache still knows it.
+const LIVE_WEBSITES = `select id from public.websites where id = any($1::uuid[]) order by id for key share`;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
@@ -146,7 +150,21 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
       client.on('error', onError);
       try {
         await client.query('begin');
-        const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i));
+        const gone = new Set<number>();
+        const websiteIds = [...new Set([...batch.hits.map((h) => h.websiteId), ...batch.history.map((h) => h.websiteId)])];
+        if (websiteIds.length > 0) {
+          const live = new Set((await client.query<{ id: string }>(LIVE_WEBSITES, [websiteIds])).rows.map((r) => r.id));
+          batch.hits.forEach((h, i) => {
+            if (!live.has(h.websiteId)) {
+              gone.add(i);
+              duplicates.delete(i);
+            }
+          });
+          if (live.size < websiteIds.length) {
+            batch = { ...batch, history: batch.history.filter((h) => live.has(h.websiteId)), verifyWebsiteIds: batch.verifyWebsiteIds.filter((id) => live.has(id)) };
+          }
+        }
+        const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i) && !gone.has(i));
         if (keyed.length > 0) {
           const res = await client.query<{ website_id: string; idempotency_key: string }>(INSERT_KEYS, [
             keyed.map(({ h }) => h.websiteId),
@@ -155,7 +173,7 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
           const fresh = new Set(res.rows.map((r) => `${r.website_id}|${r.idempotency_key}`));
           for (const { h, i } of keyed) if (!fresh.has(`${h.websiteId}|${h.idempotencyKey}`)) duplicates.add(i);
         }
-        const hits = batch.hits.filter((_, i) => !duplicates.has(i));
+        const hits = batch.hits.filter((_, i) => !duplicates.has(i) && !gone.has(i));
         if (hits.length > 0) {
           await client.query(INSERT_REQUESTS, [pgSafeJson(requestsJson(hits))]);
           const issues = issueColumns(hits);
@@ -211,7 +229,7 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
           if (isTransientDbError(err)) (err as CommitUncertain).commitUncertain = true;
           throw err;
         }
-        return { duplicates };
+        return { duplicates, gone };
       } catch (err) {
         broken = isTransientDbError(err);
         await client.query('rollback').catch(() => {

@@ -7,12 +7,13 @@ import type { HistoryCache } from './history-cache';
 import type { MetricsRecorder } from './metrics';
 import { checkOrigin, type OriginCheck } from './origin';
 import type { QuotaLedger } from './quota';
+import type { WebsiteRateLimiter } from './rate-limit';
 import { toStoredHit, type HitEnvelope, type HitSource } from './stored-hit';
 import { uuidv7 } from './uuid7';
 import type { RefusalCounter } from './website-counters';
 import type { RawHit } from './wire';
 import type { BatchWriter, QueuedHit, WriteOutcome } from './writer';
-import { isPlausibleSiteKey, type CollectorWebsite, type WebsiteDirectory } from './websites';
+import { MP_SECRET_PREFIX, isPlausibleSiteKey, type CollectorWebsite, type WebsiteDirectory } from './websites';
 
 /** Where a request came from, as the HTTP layer saw it. */
 export interface IngestContext {
@@ -52,11 +53,13 @@ export interface PipelineParts {
   log: Logger;
   /** Refusals per website (for alerts and the website's refused-hits figures). */
   refusals?: RefusalCounter;
+  /** The per-website hits-per-minute limit; without one, hits are not rate limited. */
+  rateLimiter?: WebsiteRateLimiter;
 }
 
 /**
  * The ingestion pipeline as named steps. In the request: resolveWebsite → checkOrigin →
- * checkQuota → decode → checkMeasurementId → enqueue. In the writer, per batch: validate → store.
+ * checkRate → checkQuota → decode → checkMeasurementId → enqueue. In the writer, per batch: validate → store.
  * Each step passes the hit on or drops it with a reason from the closed DropReason list.
  */
 export class IngestPipeline {
@@ -90,17 +93,51 @@ export class IngestPipeline {
 
   /** Measurement Protocol with an organization API key: the key's organization's website with this measurement id. */
   async resolveApiKey(apiKey: string, measurementId: string | undefined): Promise<StepResult<string>> {
-    if (!measurementId) return refuse('missing_measurement_id', 'Missing measurement_id: with an API key as api_secret, add &measurement_id=G-XXXXXXX so Tracklint knows the website.');
+    const websiteSecret = apiKey.startsWith(MP_SECRET_PREFIX);
+    if (!websiteSecret && !measurementId) return refuse('missing_measurement_id', 'Missing measurement_id: with an API key as api_secret, add &measurement_id=G-XXXXXXX so Tracklint knows the website.');
     try {
       const r = await this.parts.directory.resolveApiKey(apiKey, measurementId);
       if (r.ok) return pass(r.siteKey);
-      return r.problem === 'invalid_api_key'
-        ? refuse('invalid_api_key', 'Invalid or revoked API key. Create a key in Tracklint under API Keys.')
-        : refuse('no_website_for_measurement_id', `No website of this organization has measurement ID ${measurementId}. Add it to the website's settings in Tracklint.`);
+      if (r.problem === 'invalid_api_key')
+        return websiteSecret
+          ? refuse('invalid_api_key', 'Invalid or revoked Measurement Protocol secret. Create one on the website\'s page in Tracklint.')
+          : refuse('invalid_api_key', 'Invalid or revoked API key. Create a key in Tracklint under API Keys.');
+      return refuse('no_website_for_measurement_id', `No website of this organization has measurement ID ${measurementId}. Add it to the website's settings in Tracklint.`);
     } catch (err) {
       this.parts.log.warn('collector: API key lookup failed', { error: err instanceof Error ? err.message : String(err) });
       return refuse('storage_unavailable', 'Storage is temporarily unavailable; send the hit again shortly.');
     }
+  }
+
+  /**
+   * Measurement Protocol sent with the public site key (or no secret): refused. When the key is a
+   * website's, the refusal is counted for that website, so its page says why its hits are missing.
+   */
+  async refuseWithoutSecret(siteKey: string | undefined, nowMs: number): Promise<Drop> {
+    const d = drop('api_secret_required', "Measurement Protocol needs a secret: the site key is public. Create a Measurement Protocol secret on the website's page in Tracklint and send it as api_secret.");
+    this.parts.metrics.received(1);
+    this.parts.metrics.dropped(d.reason);
+    if (siteKey && isPlausibleSiteKey(siteKey) && this.parts.refusals) {
+      const website = await this.parts.directory.lookup(siteKey).catch(() => null);
+      if (website) {
+        this.parts.refusals.add(website.organizationId, website.id, d.reason, 1, nowMs);
+        this.writer.flushSoon();
+      }
+    }
+    return d;
+  }
+
+  /** Takes n hits from the website's per-minute allowance; returns how many may go on. */
+  async checkRate(website: CollectorWebsite, n: number, nowMs: number): Promise<number> {
+    if (!this.parts.rateLimiter || website.hitsPerMinute === undefined || website.hitsPerMinute < 0) return n;
+    return this.parts.rateLimiter.take(website.id, website.hitsPerMinute, n, nowMs);
+  }
+
+  rateDrop(website: CollectorWebsite): Drop {
+    return drop(
+      'rate_limited',
+      `Too many hits for this website: its plan allows ${(website.hitsPerMinute ?? 0).toLocaleString('en-US')} per minute. Hits are accepted again from the next minute.`,
+    );
   }
 
   checkOrigin(website: CollectorWebsite, ctx: IngestContext): StepResult<OriginCheck> {
@@ -170,20 +207,28 @@ export class IngestPipeline {
       return dropAll(origin.drop);
     }
 
-    const room = this.checkQuota(website, hits.length, ctx.receivedAtMs);
-    if (room < hits.length) this.writer.flushSoon();
-    if (room === 0) {
-      countRefused('quota_exceeded', hits.length);
-      return dropAll(this.quotaDrop(website));
+    // Before the quota: hits over the minute's rate must not use up the month's allowance.
+    const allowed = await this.checkRate(website, hits.length, ctx.receivedAtMs);
+    if (allowed === 0) {
+      countRefused('rate_limited', hits.length);
+      return dropAll(this.rateDrop(website));
     }
-    if (room < hits.length) countRefused('quota_exceeded', hits.length - room);
+    if (allowed < hits.length) countRefused('rate_limited', hits.length - allowed);
+
+    const room = this.checkQuota(website, allowed, ctx.receivedAtMs);
+    if (room < allowed) this.writer.flushSoon();
+    if (room === 0) {
+      countRefused('quota_exceeded', allowed);
+      if (allowed === hits.length) return dropAll(this.quotaDrop(website));
+    }
+    if (room > 0 && room < allowed) countRefused('quota_exceeded', allowed - room);
 
     const results: Array<HitResult | undefined> = new Array(hits.length);
     const admitted: Array<{ index: number; hit: AdmittedHit }> = [];
     let unused = 0;
     hits.forEach((hit, index) => {
       if (index >= room) {
-        const d = this.quotaDrop(website);
+        const d = index >= allowed ? this.rateDrop(website) : this.quotaDrop(website);
         metrics.dropped(d.reason);
         results[index] = refused(d);
         return;

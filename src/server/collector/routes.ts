@@ -6,6 +6,7 @@ import { DROP_STATUS, RETRYABLE_REASONS, type Drop } from './drop-reasons';
 import type { HitResult, IngestContext, IngestResult } from './pipeline';
 import type { HitSource } from './stored-hit';
 import { trackerScript } from './tracker-script';
+import { isCollectorSecret } from './websites';
 import { LIMITS, cleanIdempotencyKey, parseTrackerBatch, type RawHit } from './wire';
 
 export interface CollectorRouteOptions {
@@ -15,8 +16,6 @@ export interface CollectorRouteOptions {
   isOperator: (c: Context) => Promise<boolean>;
 }
 
-/** Organization API keys start with this; anything else given as api_secret is taken as a site key. */
-const API_KEY_PREFIX = 'tlk_';
 
 const COLLECT_PATHS = ['/collect/g', '/g/collect', '/mp/collect', '/debug/mp/collect'];
 
@@ -149,15 +148,14 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
   app.get('/g/collect', direct);
   app.post('/g/collect', direct);
 
-  // Measurement Protocol: the site key as `site` or `api_secret`.
+  // Measurement Protocol: a secret as api_secret (an organization API key or the website's own
+  // Measurement Protocol secret), as GA4 requires. The site key is public and is not accepted.
   app.post('/mp/collect', async (c) => {
-    const secret = c.req.query('site') ?? c.req.query('api_secret');
-    const ctx = context(c, secret, 'measurement_protocol');
-    if (secret?.startsWith(API_KEY_PREFIX)) {
-      ctx.siteKey = undefined;
-      ctx.apiKey = secret;
-      ctx.measurementId = c.req.query('measurement_id');
-    }
+    const secret = c.req.query('api_secret');
+    if (!isCollectorSecret(secret)) return refusal(c, await pipeline.refuseWithoutSecret(secret ?? c.req.query('site'), Date.now()));
+    const ctx = context(c, undefined, 'measurement_protocol');
+    ctx.apiKey = secret;
+    ctx.measurementId = c.req.query('measurement_id');
     const text = await readBody(c, LIMITS.mpBytes);
     if (typeof text !== 'string') return unread(c, collector, text);
     const key = cleanIdempotencyKey(c.req.header('idempotency-key'));
@@ -166,14 +164,18 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
     return answerSingle(c, await pipeline.ingest(ctx, [hit]));
   });
 
-  // Google's validation server, plus Tracklint's findings. Nothing is stored or counted.
+  // Google's validation server, plus Tracklint's findings. Nothing is stored or counted. With a
+  // secret the website's own settings apply (custom rules, measurement ids); without one, and with
+  // the public site key, only the built-in rules with default settings: nothing of a tenant's.
   app.post('/debug/mp/collect', async (c) => {
-    const siteKey = c.req.query('site') ?? c.req.query('api_secret');
+    const secret = c.req.query('api_secret');
     const text = await readBody(c, LIMITS.mpBytes);
     if (typeof text !== 'string') return refusal(c, text);
     let website;
-    if (siteKey) {
-      const site = await pipeline.resolveWebsite(siteKey);
+    if (isCollectorSecret(secret)) {
+      const resolved = await pipeline.resolveApiKey(secret, c.req.query('measurement_id'));
+      if (!resolved.ok) return refusal(c, resolved.drop);
+      const site = await pipeline.resolveWebsite(resolved.value);
       if (!site.ok) return refusal(c, site.drop);
       website = site.value;
     }

@@ -31,6 +31,8 @@ export interface SinkBatch {
 export interface SinkResult {
   /** Indexes (into batch.hits) of hits whose idempotency key was already stored: acknowledged, not stored again. */
   duplicates: Set<number>;
+  /** Indexes of hits whose website was deleted before the batch committed: not stored. */
+  gone?: Set<number>;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface CollectorWebsite {
   ruleOverrides: Record<string, { enabled: boolean; severity: 'error' | 'warning' | 'info' | null }>;
   /** The organization's enabled custom rules that apply to this website (all websites or this one). */
   customRules: Array<{ id: string; name: string; severity: 'error' | 'warning' | 'info'; definition: unknown }>;
+  /** The plan's max_hits_per_minute for one website (-1 or absent: unlimited). */
+  hitsPerMinute?: number;
 }
 
 /** The organization's monthly request allowance as read with the website. */
@@ -40,11 +42,24 @@ export interface WebsiteDirectoryOptions {
 
 export type ApiKeyResolution = { ok: true; siteKey: string } | { ok: false; problem: 'invalid_api_key' | 'no_website_for_measurement_id' };
 
+/** Organization API keys (any website of the organization, chosen by measurement id). */
+export const API_KEY_PREFIX = 'tlk_';
+/** Per-website Measurement Protocol secrets (website_mp_secrets). */
+export const MP_SECRET_PREFIX = 'tlmp_';
+
+/** Whether an api_secret is one of Tracklint's secrets (rather than, say, the public site key). */
+export function isCollectorSecret(value: string | undefined): value is string {
+  return value !== undefined && (value.startsWith(API_KEY_PREFIX) || value.startsWith(MP_SECRET_PREFIX));
+}
+
 export interface WebsiteDirectory {
   /** The website for a site key, or null when no website has it. */
   lookup(siteKey: string): Promise<CollectorWebsite | null>;
-  /** The site key of the API key's organization's website that has this measurement id. */
-  resolveApiKey(apiKey: string, measurementId: string): Promise<ApiKeyResolution>;
+  /**
+   * The site key a Measurement Protocol secret stands for: an organization API key's website with
+   * this measurement id, or a website secret's own website.
+   */
+  resolveApiKey(apiKey: string, measurementId: string | undefined): Promise<ApiKeyResolution>;
   /** Marks a website verified in the cache after the database recorded it. */
   markVerified(websiteId: string): void;
   clear(): void;
@@ -62,7 +77,7 @@ const LOOKUP_SQL = `
          w.eu_traffic, w.currencies,
          (select coalesce(jsonb_object_agg(s.rule_id, jsonb_build_object('enabled', s.enabled, 'severity', s.severity)), '{}'::jsonb)
             from public.website_rule_settings s where s.website_id = w.id) as rule_overrides,
-         p.monthly_requests as request_limit,
+         p.monthly_requests as request_limit, p.max_hits_per_minute,
          coalesce(u.monthly_requests, 0) as used,
          to_char(date_trunc('month', now() at time zone 'utc'), 'YYYY-MM-DD') as month,
          (select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'severity', r.severity, 'definition', r.definition) order by r.created_at), '[]'::jsonb)
@@ -110,6 +125,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       eu_traffic: boolean;
       currencies: string[];
       rule_overrides: CollectorWebsite['ruleOverrides'];
+      max_hits_per_minute: number | null;
     }>(LOOKUP_SQL, [siteKey]);
     const row = rows[0];
     const website: CollectorWebsite | null = row
@@ -125,6 +141,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
           euTraffic: row.eu_traffic === true,
           currencies: row.currencies ?? [],
           ruleOverrides: row.rule_overrides ?? {},
+          hitsPerMinute: row.max_hits_per_minute ?? -1,
         }
       : null;
     if (row) onUsage({ organizationId: row.organization_id, limit: row.request_limit === null ? null : Number(row.request_limit), used: Number(row.used), month: row.month });
@@ -134,6 +151,18 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
   }
 
   const apiKeys = new Map<string, { result: ApiKeyResolution; expiresAt: number }>();
+
+  async function loadMpSecret(hash: string): Promise<ApiKeyResolution> {
+    const { rows } = await pool.query<{ id: string; site_key: string }>(
+      `select s.id, w.site_key from public.website_mp_secrets s join public.websites w on w.id = s.website_id
+       where s.secret_hash = $1 and s.revoked_at is null`,
+      [hash],
+    );
+    const row = rows[0];
+    if (!row) return { ok: false, problem: 'invalid_api_key' };
+    void pool.query('update public.website_mp_secrets set last_used_at = now() where id = $1', [row.id]).catch(() => {});
+    return { ok: true, siteKey: row.site_key };
+  }
 
   async function loadApiKey(hash: string, measurementId: string): Promise<ApiKeyResolution> {
     const { rows } = await pool.query<{ id: string; site_key: string | null }>(
@@ -153,10 +182,14 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
   return {
     async resolveApiKey(apiKey, measurementId) {
       const hash = createHash('sha256').update(apiKey, 'utf8').digest('hex');
-      const cacheKey = `${hash}|${measurementId}`;
+      const cacheKey = `${hash}|${measurementId ?? ''}`;
       const hit = apiKeys.get(cacheKey);
       if (hit && hit.expiresAt > now()) return hit.result;
-      const result = await loadApiKey(hash, measurementId);
+      const result = apiKey.startsWith(MP_SECRET_PREFIX)
+        ? await loadMpSecret(hash)
+        : measurementId
+          ? await loadApiKey(hash, measurementId)
+          : ({ ok: false, problem: 'no_website_for_measurement_id' } as const);
       if (apiKeys.size >= max) apiKeys.delete(apiKeys.keys().next().value as string);
       apiKeys.set(cacheKey, { result, expiresAt: now() + (result.ok ? ttl : negativeTtl) });
       return result;

@@ -179,11 +179,18 @@ export class BatchWriter<T> {
         const hits = pending.map((h) => h.stored!);
         const verify = [...new Set(pending.filter((h) => h.verifies && h.stored!.status !== 'fail').map((h) => h.websiteId))];
         const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history: pending.flatMap((h) => h.historyWrites), refusals, websiteRefusals };
-        const { duplicates } = await this.sink.write(sinkBatch);
+        const { duplicates, gone = new Set<number>() } = await this.sink.write(sinkBatch);
         if (hits.length > 0) this.metrics.batchWritten(hits.length);
-        this.metrics.stored(hits.length - duplicates.size, duplicates.size);
+        this.metrics.stored(hits.length - duplicates.size - gone.size, duplicates.size);
         if (verify.length > 0) this.hooks.onVerified(verify);
-        pending.forEach((h, i) => this.settle(h, { kind: 'stored', duplicate: duplicates.has(i), hit: h.stored! }));
+        pending.forEach((h, i) =>
+          this.settle(
+            h,
+            gone.has(i)
+              ? { kind: 'dropped', drop: drop('website_deleted', 'This website was deleted in Tracklint; its hits are no longer collected.') }
+              : { kind: 'stored', duplicate: duplicates.has(i), hit: h.stored! },
+          ),
+        );
         return;
       } catch (err) {
         this.quota.restoreRefusals(refusals);
