@@ -9,7 +9,7 @@ export interface DeleteWebsiteInput {
   organizationId: string;
 }
 
-/** Deletes a website with its rule settings (cascade); its logged requests age out with retention. */
+/** Deletes a website with its rule settings, logged requests, findings and rollups (the database does it in the same transaction). */
 export async function deleteWebsite(client: TracklintClient, input: DeleteWebsiteInput): Promise<void> {
   const { data, error } = await client.from('websites').delete().eq('id', input.websiteId).select('id');
   if (error) throw error;

@@ -12,14 +12,20 @@ export function trackerSnippet(origin: string, siteKey: string): string {
   return `<script src="${base(origin)}/t.js?site=${encodeURIComponent(siteKey)}"></script>`;
 }
 
-/** The Measurement Protocol endpoint for server-side events (the site key as `site`). */
-export function measurementProtocolUrl(origin: string, siteKey: string): string {
-  return `${base(origin)}/mp/collect?site=${encodeURIComponent(siteKey)}`;
+/** What the Measurement Protocol URLs show in place of a secret the user creates (and sees once). */
+export const MP_SECRET_PLACEHOLDER = 'YOUR_MP_SECRET';
+
+/**
+ * The Measurement Protocol endpoint for server-side events. Like GA4 it needs a secret as
+ * `api_secret`: the site key is public (it is in every page) and is refused there.
+ */
+export function measurementProtocolUrl(origin: string, measurementId = 'G-XXXXXXX', secret = MP_SECRET_PLACEHOLDER): string {
+  return `${base(origin)}/mp/collect?measurement_id=${encodeURIComponent(measurementId)}&api_secret=${encodeURIComponent(secret)}`;
 }
 
-/** Google-style validation endpoint: answers with validation messages, stores nothing. */
-export function debugMeasurementProtocolUrl(origin: string, siteKey: string): string {
-  return `${base(origin)}/debug/mp/collect?site=${encodeURIComponent(siteKey)}`;
+/** Google-style validation endpoint: answers with validation messages, stores nothing. With the secret it applies the website's own rules. */
+export function debugMeasurementProtocolUrl(origin: string, measurementId = 'G-XXXXXXX', secret = MP_SECRET_PLACEHOLDER): string {
+  return `${base(origin)}/debug/mp/collect?measurement_id=${encodeURIComponent(measurementId)}&api_secret=${encodeURIComponent(secret)}`;
 }
 
 /** gtag's own format sent straight to Tracklint (server-side tagging). */

@@ -6,4 +6,8 @@ export const websiteKeys = {
   details: (organizationId: string | undefined) => [...websiteKeys.all, 'details', organizationId] as const,
   /** One website, polled while it waits for its first hit. */
   detail: (websiteId: string | undefined) => [...websiteKeys.all, 'detail', websiteId] as const,
+  /** A website's Measurement Protocol secrets (owners and admins). */
+  mpSecrets: (websiteId: string | undefined) => [...websiteKeys.all, 'mp-secrets', websiteId] as const,
+  /** Hits the collector refused for a website recently, by reason. */
+  refusedHits: (websiteId: string | undefined) => [...websiteKeys.all, 'refused-hits', websiteId] as const,
 };

@@ -35,3 +35,32 @@ export interface NewWebsite {
   domain: string;
   measurementIds: string[];
 }
+
+/** A row of website_mp_secrets as owners and admins may read it (the hash never leaves the database). */
+export interface MpSecret {
+  id: string;
+  website_id: string;
+  name: string;
+  /** The secret's first characters (e.g. "tlmp_3f9a1c2b"). */
+  secret_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** rpc create_mp_secret's answer: the only time the whole secret is readable. */
+export interface CreatedMpSecret {
+  id: string;
+  website_id: string;
+  name: string;
+  secret_prefix: string;
+  created_at: string;
+  secret: string;
+}
+
+/** Hits refused for a website in the recent window, for one reason. */
+export interface RefusedHits {
+  reason: string;
+  count: number;
+  lastAt: string;
+}

@@ -6,6 +6,10 @@ import { requestsLink } from '../../data/requests/request-filters';
 import { formatDate } from '../../lib/dates';
 import { platform } from '../../platform';
 import { debugMeasurementProtocolUrl, measurementProtocolUrl, trackerSnippet } from '../../data/websites/install-snippet';
+import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
+import { permissionsForRole } from '../../shell/role-permissions';
+import { MpSecretsSection } from './MpSecretsSection';
+import { RefusedHitsSection } from './RefusedHitsSection';
 import { errorMessage } from '../../notifications/toast-catalogue';
 import { VerificationBadge } from './VerificationBadge';
 
@@ -39,6 +43,8 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
  */
 export function InstallPanel({ websiteId }: { websiteId: string }) {
   const query = useWebsiteQuery(websiteId);
+  const { organization } = useCurrentOrganization();
+  const canManage = organization ? permissionsForRole(organization.user_role).createWebsites : false;
   if (query.isPending) return <Loader size="sm" aria-label="Loading website" />;
   if (query.isError) return <Alert color="red" title="The website could not be loaded">{errorMessage(query.error) ?? 'Try again later.'}</Alert>;
   const website = query.data;
@@ -77,11 +83,14 @@ export function InstallPanel({ websiteId }: { websiteId: string }) {
         Put it in the page's &lt;head&gt;, before your Google tag (gtag.js or Google Tag Manager), so it is ready before the first hit. It sends Tracklint a copy of each GA4
         request; your GA4 data is not changed.
       </Text>
-      <CopyField label="Measurement Protocol endpoint" value={measurementProtocolUrl(origin, website.site_key)} testId="mp-endpoint" />
+      <CopyField label="Measurement Protocol endpoint" value={measurementProtocolUrl(origin, website.measurement_ids[0])} testId="mp-endpoint" />
       <Text size="sm" c="dimmed">
-        For server-side events: POST the same JSON body you send to Google. To check a payload without storing it, use{' '}
-        <Code>{debugMeasurementProtocolUrl(origin, website.site_key)}</Code>.
+        For server-side events: POST the same JSON body you send to Google, with a Measurement Protocol secret of this website as{' '}
+        <Code>api_secret</Code> (the site key is public, so it is not accepted there). To check a payload without storing it, use{' '}
+        <Code>{debugMeasurementProtocolUrl(origin, website.measurement_ids[0])}</Code>.
       </Text>
+      <MpSecretsSection websiteId={website.id} canManage={canManage} />
+      <RefusedHitsSection websiteId={website.id} />
     </Stack>
   );
 }

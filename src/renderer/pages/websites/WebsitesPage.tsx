@@ -213,8 +213,8 @@ function DeleteWebsiteModal({ website, organizationId, onClose }: { website: Web
       failure={WEBSITE_TOASTS.deleteFailed}
       onClose={onClose}
     >
-      Tracklint stops accepting hits for <strong>{website.domain}</strong> and removes its rule settings. Requests already logged stay
-      until your plan's retention ends. This cannot be undone.
+      Tracklint stops accepting hits for <strong>{website.domain}</strong> and deletes its rule settings, its logged requests, their
+      findings and its statistics now. This cannot be undone.
     </ConfirmActionModal>
   );
 }

@@ -4,8 +4,12 @@ import type { ToastEntry } from '../../notifications/toast-catalogue';
 export const WEBSITE_TOASTS = {
   created: { title: 'Website added', message: 'Add the tracker script to your site to start validating its GA4 hits.', variant: 'default' },
   updated: { title: 'Website updated', message: 'Your changes have been saved.', variant: 'default' },
-  deleted: { title: 'Website deleted', message: 'The website and its rule settings have been removed.', variant: 'default' },
+  deleted: { title: 'Website deleted', message: 'The website, its rule settings and its logged requests have been removed.', variant: 'default' },
   createFailed: { title: 'Failed to add website', message: 'The website could not be added', variant: 'destructive' },
   updateFailed: { title: 'Failed to update website', message: 'The website could not be updated', variant: 'destructive' },
   deleteFailed: { title: 'Failed to delete website', message: 'The website could not be deleted', variant: 'destructive' },
+  secretCreated: { title: 'Secret created', message: 'Copy it now: it is shown only once.', variant: 'default' },
+  secretCreateFailed: { title: 'Failed to create secret', message: 'The secret could not be created', variant: 'destructive' },
+  secretRevoked: { title: 'Secret revoked', message: 'Hits sent with it will be refused.', variant: 'default' },
+  secretRevokeFailed: { title: 'Failed to revoke secret', message: 'The secret could not be revoked', variant: 'destructive' },
 } as const satisfies Record<string, ToastEntry>;

@@ -62,7 +62,9 @@ describe('validateAddWebsite', () => {
 describe('install snippet and upgrade link', () => {
   it('builds the tracker tag and the MP endpoint from the server origin', () => {
     expect(trackerSnippet('https://app.tracklint.io/', 'abc123def456')).toBe('<script src="https://app.tracklint.io/t.js?site=abc123def456"></script>');
-    expect(measurementProtocolUrl('http://localhost:8797', 'k e y')).toBe('http://localhost:8797/mp/collect?site=k%20e%20y');
+    // Measurement Protocol takes a secret, never the public site key.
+    expect(measurementProtocolUrl('http://localhost:8797', 'G-ABC1234', 'k e y')).toBe('http://localhost:8797/mp/collect?measurement_id=G-ABC1234&api_secret=k%20e%20y');
+    expect(measurementProtocolUrl('http://localhost:8797')).toBe('http://localhost:8797/mp/collect?measurement_id=G-XXXXXXX&api_secret=YOUR_MP_SECRET');
   });
 
   it('sends free plans to starter for multiple websites, starter to pro for unlimited', () => {
