@@ -63,6 +63,8 @@ export function createAlertQueue(options: QueueOptions, log: Logger): AlertQueue
     },
     async enqueueDeliveries(client, deliveryIds) {
       const db = { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
+      // The delivery gives up (status failed) on the attempt where pg-boss stops retrying.
+      await client.query('update public.alert_deliveries set max_attempts = $2 where id = any($1::uuid[])', [deliveryIds, options.retryLimit + 1]);
       for (const deliveryId of deliveryIds) {
         await boss.send(DELIVER_QUEUE, { deliveryId }, { db, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true });
       }
