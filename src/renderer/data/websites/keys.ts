@@ -8,6 +8,8 @@ export const websiteKeys = {
   detail: (websiteId: string | undefined) => [...websiteKeys.all, 'detail', websiteId] as const,
   /** A website's Measurement Protocol secrets (owners and admins). */
   mpSecrets: (websiteId: string | undefined) => [...websiteKeys.all, 'mp-secrets', websiteId] as const,
+  /** Hits the collector refused recently for each website of an organization. */
+  refusedByWebsite: (organizationId: string | undefined) => [...websiteKeys.all, 'refused-by-website', organizationId] as const,
   /** Hits the collector refused for a website recently, by reason. */
   refusedHits: (websiteId: string | undefined) => [...websiteKeys.all, 'refused-hits', websiteId] as const,
 };

@@ -8,6 +8,7 @@ import type { Organization } from '../../data/organizations/types';
 import { useDeleteWebsiteMutation } from '../../data/websites/delete-website-mutation';
 import { useUpdateWebsiteMutation } from '../../data/websites/update-website-mutation';
 import { useWebsiteDetailsQuery } from '../../data/websites/website-details-query';
+import { useRefusedByWebsiteQuery } from '../../data/websites/refused-by-website-query';
 import type { WebsiteDetails } from '../../data/websites/types';
 import { formatDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -30,6 +31,7 @@ export function WebsitesPage() {
 
 function WebsitesList({ organization }: { organization: Organization }) {
   const query = useWebsiteDetailsQuery(organization.id);
+  const refused = useRefusedByWebsiteQuery(organization.id);
   const can = permissionsForRole(organization.user_role);
   const [params, setParams] = useSearchParams();
   const openId = params.get('website');
@@ -97,6 +99,7 @@ function WebsitesList({ organization }: { organization: Organization }) {
                 <Table.Th>Domain</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Active</Table.Th>
+                <Table.Th>Refused (24 h)</Table.Th>
                 <Table.Th>Created</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
@@ -108,6 +111,7 @@ function WebsitesList({ organization }: { organization: Organization }) {
                 <WebsiteRow
                   key={website.id}
                   website={website}
+                  refused={refused.data?.[website.id] ?? 0}
                   canManage={can.createWebsites}
                   onInstall={() => openInstall(website.id)}
                   onEdit={() => setEditing(website)}
@@ -129,13 +133,15 @@ function WebsitesList({ organization }: { organization: Organization }) {
 
 interface WebsiteRowProps {
   website: WebsiteDetails;
+  /** Hits the collector refused in the last 24 hours; the drawer says why. */
+  refused: number;
   canManage: boolean;
   onInstall: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-function WebsiteRow({ website, canManage, onInstall, onEdit, onDelete }: WebsiteRowProps) {
+function WebsiteRow({ website, refused, canManage, onInstall, onEdit, onDelete }: WebsiteRowProps) {
   const update = useUpdateWebsiteMutation();
   async function setActive(active: boolean) {
     try {
@@ -171,6 +177,17 @@ function WebsiteRow({ website, canManage, onInstall, onEdit, onDelete }: Website
           aria-label={`${website.name} is active`}
           title={canManage ? undefined : 'Only owners and admins can change this'}
         />
+      </Table.Td>
+      <Table.Td data-testid="website-refused">
+        {refused === 0 ? (
+          <Text size="sm" c="dimmed">
+            0
+          </Text>
+        ) : (
+          <Anchor component="button" type="button" onClick={onInstall} c="orange" aria-label={`${refused} hits refused for ${website.name}: see why`}>
+            {refused.toLocaleString('en-US')}
+          </Anchor>
+        )}
       </Table.Td>
       <Table.Td>{formatDate(website.created_at)}</Table.Td>
       <Table.Td>
