@@ -222,9 +222,10 @@ create trigger user_organizations_reactivation_limit before update of status on 
 
 create or replace function tracklint_private.comparable_name(name text) returns text
 language sql immutable set search_path = '' as $$
-  select lower(regexp_replace(btrim(normalize(name, NFKC)), '\s+', ' ', 'g'))
+  -- Invisible characters (soft hyphen, zero-width and direction marks) would let two names look the same.
+  select lower(regexp_replace(btrim(regexp_replace(normalize(name, NFKC), '[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]', '', 'g')), '\s+', ' ', 'g'))
 $$;
-comment on function tracklint_private.comparable_name(text) is 'A display name folded for comparison: Unicode NFKC, lower case, single spaces.';
+comment on function tracklint_private.comparable_name(text) is 'A display name folded for comparison: Unicode NFKC, invisible characters removed, lower case, single spaces.';
 
 create or replace function public.user_profiles_guard() returns trigger
 language plpgsql security definer set search_path = '' as $$

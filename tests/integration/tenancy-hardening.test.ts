@@ -148,7 +148,7 @@ describe('a member cannot pass for a teammate', () => {
     expect(seen.data).toEqual({ email: a.member.email });
   });
 
-  it.each(['hard Owner', '  HARD   owner ', 'ｈａｒｄ Owner'])('a name equal to a teammate\'s ("%s") is refused', async (name) => {
+  it.each(['hard Owner', '  HARD   owner ', 'ｈａｒｄ Owner', 'hard\u200b Owner'])('a name equal to a teammate\'s ("%s") is refused', async (name) => {
     const res = await a.member.client.from('user_profiles').update({ full_name: name }).eq('id', a.member.user.id).select('full_name');
     expect(res.error?.message).toBe('A teammate is already called "hard Owner". Choose a name your team can tell apart.');
     const seen = await a.viewer.client.from('user_profiles').select('full_name').eq('id', a.member.user.id).single();
