@@ -262,6 +262,25 @@ end
 $$;
 comment on function public.user_profiles_guard() is 'Current organization must be one the user belongs to; the shown email is always the account''s; a name may not contain @ or copy a teammate''s.';
 
+create or replace function public.memberships_clear_copied_name() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  -- Someone who joins already named like a member (chosen at sign-up, before the guard could see
+  -- the team) loses the name; the team sees their email until they choose another one.
+  update public.user_profiles p set full_name = null
+  where p.id = new.user_id and p.full_name is not null
+    and exists (select 1 from public.user_organizations m join public.user_profiles q on q.id = m.user_id
+                where m.organization_id = new.organization_id and m.user_id <> new.user_id and q.full_name is not null
+                  and tracklint_private.comparable_name(q.full_name) = tracklint_private.comparable_name(p.full_name));
+  return new;
+end
+$$;
+comment on function public.memberships_clear_copied_name() is 'Clears the display name of a user who joins an organization where a member already has that name.';
+revoke execute on function public.memberships_clear_copied_name() from public, anon, authenticated;
+
+create trigger user_organizations_clear_copied_name after insert on public.user_organizations
+  for each row execute function public.memberships_clear_copied_name();
+
 create or replace function public.sync_profile_email() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin

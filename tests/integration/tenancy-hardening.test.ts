@@ -155,6 +155,17 @@ describe('a member cannot pass for a teammate', () => {
     expect(seen.data?.full_name).not.toBe(name);
   });
 
+  it('someone who joins already named like a member loses the name; the team sees their email', async () => {
+    const copycat = await signUpConfirmed('hard-copycat', { full_name: 'Hard  OWNER' });
+    const invited = await api(a.owner, 'POST', `/api/organizations/${a.orgId}/invitations`, { email: copycat.email, role: 'viewer' });
+    expect(invited.status).toBe(201);
+    expect((await copycat.client.rpc('accept_invitation', { invitation_token: await invitationTokenFor(copycat.email) })).error).toBeNull();
+    const seen = await a.viewer.client.from('user_profiles').select('full_name, email').eq('id', copycat.user.id).single();
+    expect(seen.data).toEqual({ full_name: null, email: copycat.email });
+    const owner = await a.viewer.client.from('user_profiles').select('full_name').eq('id', a.owner.user.id).single();
+    expect(owner.data).toEqual({ full_name: 'hard Owner' });
+  });
+
   it('a name that looks like an email address is refused; a distinct name is fine', async () => {
     const email = await a.member.client.from('user_profiles').update({ full_name: a.owner.email }).eq('id', a.member.user.id).select('full_name');
     expect(email.error?.message).toBe('Your name cannot contain "@": teammates would take it for an email address');
