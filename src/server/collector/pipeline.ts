@@ -91,7 +91,10 @@ export class IngestPipeline {
     return pass(website);
   }
 
-  /** Measurement Protocol with an organization API key: the key's organization's website with this measurement id. */
+  /**
+   * Measurement Protocol with a secret: a website secret's own website, or an organization API key's
+   * website with this measurement id.
+   */
   async resolveApiKey(apiKey: string, measurementId: string | undefined): Promise<StepResult<string>> {
     const websiteSecret = apiKey.startsWith(MP_SECRET_PREFIX);
     if (!websiteSecret && !measurementId) return refuse('missing_measurement_id', 'Missing measurement_id: with an API key as api_secret, add &measurement_id=G-XXXXXXX so Tracklint knows the website.');
