@@ -1,22 +1,29 @@
 import { useMemo } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
-import { useUsageStatusQuery } from '../../data/billing/usage-status-query';
+import { Alert, Anchor, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { planHasFeature } from '../../../shared/plans';
+import { useAlertChannelsQuery } from '../../data/alerts/alert-channels-query';
+import { useAlertDeliveriesQuery } from '../../data/alerts/alert-deliveries-query';
+import { useAlertRulesQuery } from '../../data/alerts/alert-rules-query';
+import { useAlertsQuery } from '../../data/alerts/alerts-query';
+import { useFeatureAccessQuery } from '../../data/billing/feature-access-query';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import type { Organization } from '../../data/organizations/types';
-import { HOUR_MS, floorHour } from '../../data/rollups/periods';
-import { useRollupsQuery } from '../../data/rollups/rollups-query';
-import { useUsageEventsQuery } from '../../data/rollups/usage-events-query';
+import { useTeamMembersQuery } from '../../data/team/members-query';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatDateTime } from '../requests/format-time';
-import { ruleFailureAlerts, sortAlerts, usageEventAlerts, usageStatusAlerts, type AlertSeverity } from './derive-alerts';
+import { upgradeLink } from '../../shell/plan-features';
+import { permissionsForRole } from '../../shell/role-permissions';
+import { AlertList } from './AlertList';
+import { ChannelsPanel } from './ChannelsPanel';
+import { DeliveriesPanel } from './DeliveriesPanel';
+import { LiveSignals } from './LiveSignals';
+import { RulesPanel } from './RulesPanel';
 
-const COLORS: Record<AlertSeverity, string> = { critical: 'red', warning: 'yellow', info: 'blue' };
-const LABELS: Record<AlertSeverity, string> = { critical: 'Critical', warning: 'Warning', info: 'Info' };
+const TABS = ['alerts', 'rules', 'channels', 'history'] as const;
+type Tab = (typeof TABS)[number];
 
-/** /app/alerts: problems worth attention, derived from usage and the hourly rollups of every website. */
+/** /app/alerts: alerts raised by the server every minute, the rules behind them, where they are sent, and what was sent. */
 export function AlertsPage() {
   useDocumentTitle('Alerts');
   const { organization } = useCurrentOrganization();
@@ -25,24 +32,22 @@ export function AlertsPage() {
 }
 
 function Alerts({ organization }: { organization: Organization }) {
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'alerts';
+  const canManage = permissionsForRole(organization.user_role).manageRules;
+  const access = useFeatureAccessQuery(organization.id, 'custom_alerts');
+  const customAllowed = access.data ?? planHasFeature(organization.plan, 'custom_alerts');
   const { websites } = useCurrentWebsite();
-  const nowHour = floorHour(Date.now());
-  const sinceIso = new Date(nowHour - 25 * HOUR_MS).toISOString();
-  const rollups = useRollupsQuery(organization.id, null, sinceIso, ['rule']);
-  const usage = useUsageStatusQuery(organization.id);
-  const events = useUsageEventsQuery(organization.id);
-  const names = useMemo(() => new Map(websites.map((w) => [w.id, w.name || w.domain])), [websites]);
-  const alerts = useMemo(
-    () =>
-      sortAlerts([
-        ...usageEventAlerts(events.data ?? []),
-        ...usageStatusAlerts(usage.data?.alerts ?? [], new Date(nowHour).toISOString()),
-        ...ruleFailureAlerts(rollups.data ?? [], Date.now(), names),
-      ]),
-    [events.data, usage.data, rollups.data, names, nowHour],
-  );
-  const loading = rollups.isPending || usage.isPending || events.isPending;
-  const failed = rollups.isError || usage.isError || events.isError;
+  const alerts = useAlertsQuery(organization.id);
+  const rules = useAlertRulesQuery(organization.id);
+  const channels = useAlertChannelsQuery(organization.id);
+  const deliveries = useAlertDeliveriesQuery(organization.id);
+  const members = useTeamMembersQuery(organization.id);
+  const websiteList = useMemo(() => websites.map((w) => ({ id: w.id, name: w.name || w.domain })), [websites]);
+  const websiteNames = useMemo(() => new Map(websiteList.map((w) => [w.id, w.name])), [websiteList]);
+  const memberNames = useMemo(() => new Map((members.data ?? []).map((m) => [m.user_id, m.full_name || m.email || 'a member'])), [members.data]);
+  const unresolved = (alerts.data ?? []).filter((a) => a.status !== 'resolved');
+  const resolved = (alerts.data ?? []).filter((a) => a.status === 'resolved');
 
   return (
     <Stack gap="lg">
@@ -50,57 +55,100 @@ function Alerts({ organization }: { organization: Organization }) {
         <Title order={1} size="h2">
           Alerts
         </Title>
-        <Text c="dimmed">Tracking problems and usage limits that need your attention.</Text>
-        <Text size="sm" c="dimmed">
-          Alerts are worked out from your data each time you open this page: rule failures in the last hour, requests refused at the
-          monthly limit, and usage near your plan's limits. Configurable alert rules and email or Slack notifications are not available
-          yet.
-        </Text>
+        <Text c="dimmed">Tracking problems and usage limits that need your attention, checked every minute and sent to your channels.</Text>
       </Stack>
-      {failed && <Alert color="red">Some alert sources could not be loaded; the list may be incomplete.</Alert>}
-      {loading ? (
-        <Loader aria-label="Loading alerts" />
-      ) : alerts.length === 0 ? (
-        <Paper withBorder p="xl" radius="md" data-testid="alerts-empty">
-          <Text>
-            No alerts. {websites.length === 0 ? (
-              <>
+      <Tabs value={tab} onChange={(value) => setSearch(value && value !== 'alerts' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="alerts">Alerts{unresolved.length ? ` (${unresolved.length})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="rules">Rules</Tabs.Tab>
+          <Tabs.Tab value="channels">Channels</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="alerts" pt="md">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Open alerts
+            </Title>
+            {alerts.isError && <Alert color="red">The alerts could not be loaded.</Alert>}
+            {alerts.isPending ? (
+              <Loader aria-label="Loading alerts" />
+            ) : (
+              <AlertList
+                organizationId={organization.id}
+                alerts={unresolved}
+                canManage={canManage}
+                websiteNames={websiteNames}
+                memberNames={memberNames}
+                testId="open-alerts"
+                emptyText={websites.length === 0 ? 'No alerts. Add a website to start monitoring.' : 'No open alerts: every rule is quiet.'}
+              />
+            )}
+            {websites.length === 0 && (
+              <Text size="sm">
                 <Anchor component={Link} to="/app/websites/add">
                   Add a website
                 </Anchor>{' '}
                 to start monitoring.
-              </>
-            ) : (
-              'No rule failed in the last hour and usage is within your plan.'
+              </Text>
             )}
-          </Text>
-        </Paper>
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {alerts.map((a) => (
-            <Paper key={a.id} component="li" withBorder p="md" radius="md" data-testid="alert-item" data-kind={a.kind} data-severity={a.severity}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Group gap="sm" align="flex-start" wrap="nowrap">
-                  {a.severity === 'info' ? <IconInfoCircle aria-hidden color="var(--mantine-color-blue-6)" /> : <IconAlertTriangle aria-hidden color={`var(--mantine-color-${COLORS[a.severity]}-6)`} />}
-                  <Stack gap={2}>
-                    <Text fw={600}>{a.title}</Text>
-                    <Text size="sm">{a.description}</Text>
-                    <Anchor component={Link} to={a.link.to} size="sm">
-                      {a.link.label}
-                    </Anchor>
-                  </Stack>
-                </Group>
-                <Stack gap={2} align="flex-end">
-                  <Badge color={COLORS[a.severity]}>{LABELS[a.severity]}</Badge>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(a.at)}
-                  </Text>
-                </Stack>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+            <LiveSignals organization={organization} websiteNames={websiteNames} />
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="rules" pt="md">
+          {rules.isPending || channels.isPending ? (
+            <Loader aria-label="Loading alert rules" />
+          ) : rules.isError ? (
+            <Alert color="red">The alert rules could not be loaded.</Alert>
+          ) : (
+            <RulesPanel
+              organizationId={organization.id}
+              rules={rules.data ?? []}
+              channels={channels.data ?? []}
+              websites={websiteList}
+              canManage={canManage}
+              customAllowed={customAllowed}
+              upgradeTo={upgradeLink('custom_alerts', organization.plan, 'alerts')}
+            />
+          )}
+        </Tabs.Panel>
+
+        <Tabs.Panel value="channels" pt="md">
+          {channels.isPending ? (
+            <Loader aria-label="Loading channels" />
+          ) : channels.isError ? (
+            <Alert color="red">The channels could not be loaded.</Alert>
+          ) : (
+            <ChannelsPanel organizationId={organization.id} channels={channels.data ?? []} canManage={canManage} customAllowed={customAllowed} />
+          )}
+        </Tabs.Panel>
+
+        <Tabs.Panel value="history" pt="md">
+          <Stack gap="xl">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Resolved alerts
+              </Title>
+              <AlertList
+                organizationId={organization.id}
+                alerts={resolved}
+                canManage={false}
+                websiteNames={websiteNames}
+                memberNames={memberNames}
+                testId="resolved-alerts"
+                emptyText="No resolved alerts yet."
+              />
+            </Stack>
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Notifications sent
+              </Title>
+              <DeliveriesPanel deliveries={deliveries.data ?? []} channels={channels.data ?? []} alerts={alerts.data ?? []} />
+            </Stack>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
