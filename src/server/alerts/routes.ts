@@ -33,6 +33,19 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Loopback, private, link-local and unique-local literals, and local names. Names are not resolved, so a public name that points inside is not caught. */
+export function isPrivateHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || (!h.includes('.') && !h.includes(':'))) return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (!h.includes(':')) return false;
+  return h === '::1' || h === '::' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h.startsWith('::ffff:');
+}
+
 /** A receiver URL: https, or http too outside production (local receivers while developing). */
 function checkUrl(value: unknown, production: boolean): string {
   if (typeof value !== 'string' || value.length > 2000) throw new HttpError(400, 'url must be the receiver\'s URL (up to 2000 characters)');
@@ -44,6 +57,8 @@ function checkUrl(value: unknown, production: boolean): string {
   }
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && !production)) throw new HttpError(400, 'url must start with https://');
   if (u.username || u.password) throw new HttpError(400, 'url must not contain a user name or password');
+  // In production a channel must not aim the server at itself or its private network.
+  if (production && isPrivateHost(u.hostname)) throw new HttpError(400, 'url must be a public address');
   return u.toString();
 }
 
