@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import { createBrowserRouter } from 'react-router-dom';
+import './app/public-styles';
 import { App } from './app/App';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
 import { bootstrap } from './app/bootstrap';
 import { theme } from './app/theme';
 import { platform } from './platform';
+import { buildRoutes } from './routing/routes';
 import { FullPageSpinner } from './routing/FullPageSpinner';
 
 const container = document.getElementById('root');
@@ -20,11 +21,14 @@ root.render(
   </MantineProvider>,
 );
 
+// Created before the config arrives: the router starts loading the first page's code at once.
+const router = createBrowserRouter(buildRoutes());
+
 bootstrap().then(
   (context) =>
     root.render(
       <StrictMode>
-        <App {...context} />
+        <App {...context} router={router} />
       </StrictMode>,
     ),
   (error: unknown) =>

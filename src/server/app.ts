@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps } from './deps';
 import { HttpError } from './http/errors';
 import { BODY_LIMITS, limitBody, rejectMalformedInput } from './http/input-limits';
 import { securityHeaders } from './http/security-headers';
+import { compressJson } from './http/compress-json';
+import { mountWebApp } from './http/web-app';
 import { createAuthRoutes } from './auth/routes';
 import { createRestRoutes } from './rest/routes';
 import { createDevMailboxRoutes } from './mail/dev-mailbox-routes';
@@ -43,6 +41,8 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
   app.use('/rest/v1/*', supabaseCors);
   app.use('/functions/v1/*', supabaseCors);
   app.use('/api/*', supabaseCors);
+  // Large JSON (request logs, rule catalogues, dashboards) goes compressed; the collector does not.
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/api/*', '/functions/v1/*']) app.use(prefix, compressJson());
   // After CORS, so preflights are answered; before every handler, so nothing reads an oversized body.
   const surfaces: Array<[string, number]> = [
     ['/auth/v1/*', BODY_LIMITS.auth],
@@ -100,27 +100,3 @@ async function isServiceRole(deps: AppDeps, authorization: string | undefined, a
   return token ? (await deps.jwt.verify(token))?.role === 'service_role' : false;
 }
 
-/** Serves the built single-page app: real files as they are, every other page GET gets index.html. */
-function mountWebApp(app: Hono, webDistDir: string) {
-  const indexFile = path.join(webDistDir, 'index.html');
-  const root = path.relative(process.cwd(), webDistDir) || '.';
-  // Source maps are built for our own error reports, not published: they would hand out the source.
-  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.json({ error: 'Not found' }, 404) : next()));
-  app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }));
-  // A missing hashed asset (an old tab after a deploy) must be a 404, not index.html parsed as JavaScript.
-  app.get('/assets/*', (c) => c.json({ error: `No asset ${c.req.path}` }, 404));
-  app.use('*', serveStatic({ root }));
-  app.get('*', async (c) => {
-    if (looksLikeFile(c.req.path)) return c.json({ error: `Not found: ${c.req.path}` }, 404);
-    if (!existsSync(indexFile)) {
-      return c.text('The web app is not built. Run `npm run build:web` (npm start does this for you).', 503);
-    }
-    return c.html(await readFile(indexFile, 'utf8'));
-  });
-}
-
-/** Paths with a file extension (robots.txt, favicon.ico, x.js) are files; app routes never have one. */
-function looksLikeFile(pathname: string): boolean {
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return /\.[a-z0-9]{1,8}$/i.test(last);
-}

@@ -1,86 +1,74 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { marketingRoutes } from '../pages/marketing/routes';
-import { superAdminRoutes } from '../pages/super-admin/routes';
 import { PublicLayout } from '../pages/public/PublicLayout';
 import { FallbackHomePage } from '../pages/public/FallbackHomePage';
-import { AuthLayout } from '../pages/auth/AuthLayout';
-import { LoginPage } from '../pages/auth/LoginPage';
-import { SignupPage } from '../pages/auth/SignupPage';
-import { PasswordPage } from '../pages/auth/PasswordPage';
-import { VerifyEmailPage } from '../pages/auth/VerifyEmailPage';
-import { ValidationPage } from '../pages/validation/ValidationPage';
-import { BillingPage } from '../pages/billing/BillingPage';
-import { OrganizationPage } from '../pages/organization/OrganizationPage';
-import { CreateOrganizationPage } from '../pages/organization/CreateOrganizationPage';
-import { SettingsPage } from '../pages/settings/SettingsPage';
-import { TeamPage } from '../pages/team/TeamPage';
-import { PlanGate } from '../pages/app/PlanGate';
-import { AlertsPage } from '../pages/alerts/AlertsPage';
-import { AnalyticsPage } from '../pages/analytics/AnalyticsPage';
-import { ApiKeysPage } from '../pages/api-keys/ApiKeysPage';
-import { BasicRulesPage } from '../pages/rules/BasicRulesPage';
-import { AdvancedRulesPage } from '../pages/rules/AdvancedRulesPage';
-import { CustomRulesPage } from '../pages/rules/CustomRulesPage';
-import { DashboardPage } from '../pages/dashboard/DashboardPage';
-import { WebsitesPage } from '../pages/websites/WebsitesPage';
-import { AddWebsitePage } from '../pages/websites/AddWebsitePage';
-import { RequestsPage } from '../pages/requests/RequestsPage';
-import { AppLayout } from '../shell/AppLayout';
-import { AccessWrapper } from './AccessWrapper';
+import { lazyPage } from './lazy-page';
+import { FullPageSpinner } from './FullPageSpinner';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';
-import { RequireAuth } from './RequireAuth';
-import { RequirePermission } from './RequirePermission';
 import { LOGIN_PATH } from './paths';
 import { hasHomeRoute } from './home-route';
 
+/*
+ * Route-level code splitting: every page is its own chunk, fetched on first visit. The marketing
+ * pages (lazy in pages/marketing/routes) sit outside the session layout (app/SessionProviders), so
+ * they load neither supabase-js nor the app shell; auth pages, /app and /super-admin load it first.
+ * tests/unit/web/bundle-budget.test.ts holds the marketing and auth pages to their JS budget.
+ */
+
 const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
-  { path: 'dashboard', element: <DashboardPage /> },
-  { path: 'websites', element: <WebsitesPage /> },
-  { path: 'websites/add', element: <AddWebsitePage /> },
-  { path: 'requests', element: <RequestsPage /> },
+  { path: 'dashboard', lazy: lazyPage(() => import('../pages/dashboard/DashboardPage').then((m) => m.DashboardPage)) },
+  { path: 'websites', lazy: lazyPage(() => import('../pages/websites/WebsitesPage').then((m) => m.WebsitesPage)) },
+  { path: 'websites/add', lazy: lazyPage(() => import('../pages/websites/AddWebsitePage').then((m) => m.AddWebsitePage)) },
+  { path: 'requests', lazy: lazyPage(() => import('../pages/requests/RequestsPage').then((m) => m.RequestsPage)) },
   {
     path: 'analytics',
-    element: (
-      <RequirePermission permission="viewAnalytics" title="Analytics">
-        <AnalyticsPage />
-      </RequirePermission>
-    ),
+    lazy: lazyPage(() => import('./gated-pages').then((m) => m.Analytics)),
   },
-  { path: 'alerts', element: <AlertsPage /> },
+  { path: 'alerts', lazy: lazyPage(() => import('../pages/alerts/AlertsPage').then((m) => m.AlertsPage)) },
   {
     path: 'rules',
     element: <Outlet />,
     children: [
       { index: true, element: <Navigate to="basic" replace /> },
-      { path: 'basic', element: <BasicRulesPage /> },
+      { path: 'basic', lazy: lazyPage(() => import('../pages/rules/BasicRulesPage').then((m) => m.BasicRulesPage)) },
       {
         path: 'advanced',
-        element: (
-          <PlanGate feature="advanced_rules" featureTitle="Advanced Rules" accessDescription="70 advanced business rules">
-            <AdvancedRulesPage />
-          </PlanGate>
-        ),
+        lazy: lazyPage(() => import('./gated-pages').then((m) => m.AdvancedRules)),
       },
       {
         path: 'custom',
-        element: (
-          <PlanGate feature="custom_rules" featureTitle="Custom Rules" accessDescription="custom validation rules">
-            <CustomRulesPage />
-          </PlanGate>
-        ),
+        lazy: lazyPage(() => import('./gated-pages').then((m) => m.CustomRules)),
       },
     ],
   },
-  { path: 'team', element: <TeamPage /> },
-  { path: 'organization', element: <OrganizationPage /> },
-  { path: 'organization/create', element: <CreateOrganizationPage /> },
-  { path: 'settings', element: <SettingsPage /> },
-  { path: 'api-keys', element: <ApiKeysPage /> },
-  { path: 'billing', element: <BillingPage /> },
+  { path: 'team', lazy: lazyPage(() => import('../pages/team/TeamPage').then((m) => m.TeamPage)) },
+  { path: 'organization', lazy: lazyPage(() => import('../pages/organization/OrganizationPage').then((m) => m.OrganizationPage)) },
+  {
+    path: 'organization/create',
+    lazy: lazyPage(() => import('../pages/organization/CreateOrganizationPage').then((m) => m.CreateOrganizationPage)),
+  },
+  { path: 'settings', lazy: lazyPage(() => import('../pages/settings/SettingsPage').then((m) => m.SettingsPage)) },
+  { path: 'api-keys', lazy: lazyPage(() => import('../pages/api-keys/ApiKeysPage').then((m) => m.ApiKeysPage)) },
+  { path: 'billing', lazy: lazyPage(() => import('../pages/billing/BillingPage').then((m) => m.BillingPage)) },
 ];
 
-export function buildRoutes(marketing: RouteObject[] = marketingRoutes, superAdmin: RouteObject[] = superAdminRoutes): RouteObject[] {
+const loginPage = lazyPage(() => import('../pages/auth/LoginPage').then((m) => m.LoginPage));
+const signupPage = lazyPage(() => import('../pages/auth/SignupPage').then((m) => m.SignupPage));
+const passwordPage = lazyPage(() => import('../pages/auth/PasswordPage').then((m) => m.PasswordPage));
+const authLayout = lazyPage(() => import('../pages/auth/AuthLayout').then((m) => m.AuthLayout));
+
+export function buildRoutes(marketing: RouteObject[] = marketingRoutes): RouteObject[] {
+  return [
+    {
+      // Shown while the first page's code loads (the router starts that before /config.json is in).
+      hydrateFallbackElement: <FullPageSpinner label="Starting Tracklint…" />,
+      children: routeTree(marketing),
+    },
+  ];
+}
+
+function routeTree(marketing: RouteObject[]): RouteObject[] {
   return [
     {
       element: <RedirectIfSignedIn renderWhileLoading />,
@@ -91,51 +79,50 @@ export function buildRoutes(marketing: RouteObject[] = marketingRoutes, superAdm
         },
       ],
     },
-    {
-      element: <RedirectIfSignedIn />,
-      children: [
-        {
-          element: <AuthLayout />,
-          children: [
-            { path: '/login', element: <LoginPage /> },
-            { path: '/signup', element: <SignupPage /> },
-          ],
-        },
-      ],
-    },
-    {
-      // The recovery session from a reset link must reach the new-password form.
-      element: <RedirectIfSignedIn allowRecovery />,
-      children: [
-        {
-          element: <AuthLayout />,
-          children: [
-            { path: '/reset-password', element: <PasswordPage /> },
-            { path: '/update-password', element: <PasswordPage /> },
-          ],
-        },
-      ],
-    },
-    {
-      // Not behind RedirectIfSignedIn: the confirmation link signs the user in, and the page
-      // shows that before continuing to the dashboard itself.
-      element: <AuthLayout />,
-      children: [{ path: '/verify-email', element: <VerifyEmailPage /> }],
-    },
     { path: '/auth/login', element: <Navigate to={LOGIN_PATH} replace /> },
-    { path: '/validation-page', element: <ValidationPage /> },
     {
-      path: '/app',
-      element: (
-        <RequireAuth>
-          <AccessWrapper>
-            <AppLayout />
-          </AccessWrapper>
-        </RequireAuth>
-      ),
-      children: appRoutes,
+      lazy: lazyPage(() => import('../app/SessionProviders').then((m) => m.SessionLayout)),
+      children: [
+        {
+          element: <RedirectIfSignedIn />,
+          children: [
+            {
+              lazy: authLayout,
+              children: [
+                { path: '/login', lazy: loginPage },
+                { path: '/signup', lazy: signupPage },
+              ],
+            },
+          ],
+        },
+        {
+          // The recovery session from a reset link must reach the new-password form.
+          element: <RedirectIfSignedIn allowRecovery />,
+          children: [
+            {
+              lazy: authLayout,
+              children: [
+                { path: '/reset-password', lazy: passwordPage },
+                { path: '/update-password', lazy: passwordPage },
+              ],
+            },
+          ],
+        },
+        {
+          // Not behind RedirectIfSignedIn: the confirmation link signs the user in, and the page
+          // shows that before continuing to the dashboard itself.
+          lazy: authLayout,
+          children: [{ path: '/verify-email', lazy: lazyPage(() => import('../pages/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage)) }],
+        },
+        { path: '/validation-page', lazy: lazyPage(() => import('../pages/validation/ValidationPage').then((m) => m.ValidationPage)) },
+        {
+          path: '/app',
+          lazy: lazyPage(() => import('./AppArea').then((m) => m.AppArea)),
+          children: appRoutes,
+        },
+        { path: '/super-admin/*', lazy: lazyPage(() => import('./SuperAdminArea').then((m) => m.SuperAdminArea)) },
+      ],
     },
-    ...superAdmin,
     { path: '*', element: <Navigate to="/" replace /> },
   ];
 }

@@ -1,50 +1,46 @@
 import type { RouteObject } from 'react-router-dom';
-import { MarketingLayout } from './components/MarketingLayout';
+import { lazyPage } from '../../routing/lazy-page';
 import { FEATURE_PAGES } from './data/feature-pages';
 import { SOLUTION_PAGES } from './data/solution-pages';
-import { AboutPage } from './pages/AboutPage';
-import { BlogIndexPage } from './pages/BlogIndexPage';
-import { BlogPostPage } from './pages/BlogPostPage';
-import { ContactPage } from './pages/ContactPage';
-import { DemoPage } from './pages/DemoPage';
-import { DocsPage } from './pages/DocsPage';
-import { FeatureDetailPage } from './pages/FeatureDetailPage';
-import { FeaturesPage } from './pages/FeaturesPage';
-import { HomePage } from './pages/HomePage';
-import { PricingPage } from './pages/PricingPage';
-import { PrivacyPage } from './pages/PrivacyPage';
-import { SolutionPage } from './pages/SolutionPage';
-import { TermsPage } from './pages/TermsPage';
 
 /**
  * Public marketing pages (/, /pricing, /features, ...), as children of the public layout.
  * Owned by the marketing pages; the app router mounts them under a redirect-if-signed-in guard.
  * One pathless layout route adds the marketing header and footer; paths are absolute so they
- * work whether the parent is pathless or at '/'.
+ * work whether the parent is pathless or at '/'. Each page is its own chunk (see routing/lazy-page),
+ * so a visitor downloads only the page they open.
  */
 export const marketingRoutes: RouteObject[] = [
   {
-    element: <MarketingLayout />,
+    // Lazy too: the header's drawer brings Mantine's modal, scroll area and focus trap, which the
+    // auth and app pages do not need in their first download.
+    lazy: lazyPage(() => import('./components/MarketingLayout').then((m) => m.MarketingLayout)),
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/pricing', element: <PricingPage /> },
-      { path: '/features', element: <FeaturesPage /> },
+      { path: '/', lazy: lazyPage(() => import('./pages/HomePage').then((m) => m.HomePage)) },
+      { path: '/pricing', lazy: lazyPage(() => import('./pages/PricingPage').then((m) => m.PricingPage)) },
+      { path: '/features', lazy: lazyPage(() => import('./pages/FeaturesPage').then((m) => m.FeaturesPage)) },
       ...FEATURE_PAGES.map((content) => ({
         path: `/features/${content.slug}`,
-        element: <FeatureDetailPage content={content} />,
+        lazy: async () => {
+          const { FeatureDetailPage } = await import('./pages/FeatureDetailPage');
+          return { element: <FeatureDetailPage content={content} /> };
+        },
       })),
       ...SOLUTION_PAGES.map((content) => ({
         path: `/solutions/${content.slug}`,
-        element: <SolutionPage content={content} />,
+        lazy: async () => {
+          const { SolutionPage } = await import('./pages/SolutionPage');
+          return { element: <SolutionPage content={content} /> };
+        },
       })),
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/docs', element: <DocsPage /> },
-      { path: '/blog', element: <BlogIndexPage /> },
-      { path: '/blog/:slug', element: <BlogPostPage /> },
-      { path: '/demo', element: <DemoPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/terms', element: <TermsPage /> },
+      { path: '/about', lazy: lazyPage(() => import('./pages/AboutPage').then((m) => m.AboutPage)) },
+      { path: '/contact', lazy: lazyPage(() => import('./pages/ContactPage').then((m) => m.ContactPage)) },
+      { path: '/docs', lazy: lazyPage(() => import('./pages/DocsPage').then((m) => m.DocsPage)) },
+      { path: '/blog', lazy: lazyPage(() => import('./pages/BlogIndexPage').then((m) => m.BlogIndexPage)) },
+      { path: '/blog/:slug', lazy: lazyPage(() => import('./pages/BlogPostPage').then((m) => m.BlogPostPage)) },
+      { path: '/demo', lazy: lazyPage(() => import('./pages/DemoPage').then((m) => m.DemoPage)) },
+      { path: '/privacy', lazy: lazyPage(() => import('./pages/PrivacyPage').then((m) => m.PrivacyPage)) },
+      { path: '/terms', lazy: lazyPage(() => import('./pages/TermsPage').then((m) => m.TermsPage)) },
     ],
   },
 ];

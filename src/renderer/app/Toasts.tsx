@@ -1,0 +1,9 @@
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.layer.css';
+import { TOAST_LIMIT } from '../notifications/toast-catalogue';
+
+/** The toast container, in its own chunk (see SessionProviders). */
+export function Toasts() {
+  // Bottom: a toast must never cover the top bar's menu button or user menu.
+  return <Notifications limit={TOAST_LIMIT} position="bottom-right" />;
+}
