@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { invitationFromSearch } from '../../auth/invitation-token';
@@ -19,6 +19,9 @@ const PLAN_OPTIONS: { value: Plan; label: string }[] = [
   { value: 'pro', label: 'Pro' },
   { value: 'enterprise', label: 'Enterprise' },
 ];
+
+/** Lazy: see PlanSelect. */
+const PlanSelect = lazy(() => import('./PlanSelect'));
 
 const EMPTY: SignUpValues = {
   email: '',
@@ -140,14 +143,25 @@ function OrganizationSignupForm() {
             }}
             error={errors.organizationSlug}
           />
-          <Select
-            label="Plan"
-            data={PLAN_OPTIONS}
-            value={values.organizationPlan}
-            onChange={(value) => set('organizationPlan')(value ?? DEFAULT_PLAN)}
-            allowDeselect={false}
-            error={errors.organizationPlan}
-          />
+          <Suspense
+            fallback={
+              // Holds the picker's place, with its label and value, while its code loads.
+              <TextInput
+                label="Plan"
+                readOnly
+                value={PLAN_OPTIONS.find((option) => option.value === values.organizationPlan)?.label ?? ''}
+              />
+            }
+          >
+            <PlanSelect
+              label="Plan"
+              data={PLAN_OPTIONS}
+              value={values.organizationPlan}
+              onChange={(value) => set('organizationPlan')(value ?? DEFAULT_PLAN)}
+              allowDeselect={false}
+              error={errors.organizationPlan}
+            />
+          </Suspense>
           <Button type="submit" loading={checkingSlug || signUp.isPending} fullWidth>
             Create account
           </Button>
