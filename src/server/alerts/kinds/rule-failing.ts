@@ -3,15 +3,15 @@ import { ruleById } from '../../../shared/ga4';
 import { num, requestsLink, type Observation, type TargetRow } from '../observation';
 import { targetsCte } from '../targets';
 
-// Per rule id: findings in the window (the current hour and the hours before it, hourly rollups)
-// and in the 24 hours before the window.
+// Per rule id: findings in the window (the current hour and window_hours complete hours before
+// it: rollups are hourly, so a finding at 12:59 still counts at 13:00) and in the 24 hours before.
 const SQL = `with ${targetsCte('rule_failing')}
   select t.*, x.by_rule from targets t
   cross join lateral (
     select coalesce(jsonb_object_agg(y.value, jsonb_build_array(y.recent, y.previous)), '{}') as by_rule from (
       select r.value, coalesce(sum(r.count) filter (where r.hour >= s.start), 0)::bigint as recent,
              coalesce(sum(r.count) filter (where r.hour < s.start), 0)::bigint as previous
-      from (select date_trunc('hour', $1::timestamptz) - make_interval(hours => coalesce((t.params ->> 'window_hours')::int, 1) - 1) as start) s
+      from (select date_trunc('hour', $1::timestamptz) - make_interval(hours => coalesce((t.params ->> 'window_hours')::int, 1)) as start) s
       join public.website_hourly_rollups r on r.website_id = t.website_id and r.dimension = 'rule'
         and r.hour >= s.start - interval '24 hours' and r.hour <= $1::timestamptz
         and (t.params ->> 'rule_id' is null or r.value = t.params ->> 'rule_id')
@@ -34,7 +34,7 @@ export async function observeRuleFailing(client: SqlClient, at: Date): Promise<O
     const counts = Object.entries(r.by_rule).map(([id, [recent, previous]]) => ({ id, recent: Number(recent), previous: Number(previous) }));
     const firingRules = counts.filter((c) => c.recent >= minCount && (chosen !== null || c.previous === 0)).sort((a, b) => b.recent - a.recent);
     const top = firingRules[0];
-    const windowText = windowHours === 1 ? 'this hour and the last' : `the last ${windowHours} hours`;
+    const windowText = windowHours === 1 ? 'this hour and the last' : `this hour and the ${windowHours} before`;
     const title = chosen
       ? `${r.website_name}: ${titleOf(chosen)} fails`
       : top

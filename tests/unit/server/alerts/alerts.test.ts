@@ -8,7 +8,6 @@ import type { AlertMessage } from '../../../../src/server/alerts/message';
 import { requestsLink } from '../../../../src/server/alerts/observation';
 import { isPrivateHost } from '../../../../src/server/alerts/routes';
 import { createChannelSecrets, signatureHeader, urlHint } from '../../../../src/server/alerts/secrets';
-import { describeParams, formFromParams, paramsFromForm } from '../../../../src/renderer/pages/alerts/rule-kinds';
 
 const secrets = createChannelSecrets('a-server-secret-that-is-long-enough-1234');
 
@@ -93,15 +92,5 @@ describe('evaluation helpers', () => {
     expect(requestsLink('w1', { status: 'fail' }, 30)).toBe('/app/requests?website=w1&status=fail&range=1h');
     expect(requestsLink('w1', { rule: 'basic.cid_present' }, 120)).toBe('/app/requests?website=w1&rule=basic.cid_present');
     expect(requestsLink('w1', { event: 'purchase' }, 7 * 24 * 60)).toBe('/app/requests?website=w1&event=purchase&range=7d');
-  });
-});
-
-describe('rule form parameters', () => {
-  it('round-trips parameters and fills defaults', () => {
-    const form = formFromParams('usage', { thresholds: [0.9, 1] });
-    expect(form).toEqual({ metrics: ['monthly_requests', 'websites', 'team_members', 'custom_rules'], thresholds: ['0.9', '1'] });
-    expect(paramsFromForm('usage', form)).toEqual({ metrics: ['monthly_requests', 'websites', 'team_members', 'custom_rules'], thresholds: [0.9, 1] });
-    expect(paramsFromForm('rule_failing', { rule_id: '  ', min_count: 3, window_hours: 2 })).toEqual({ rule_id: null, min_count: 3, window_hours: 2 });
-    expect(describeParams('failure_rate', { threshold_pct: 50 })).toBe('Alert above 50% · Over the last 60 minutes · Only with at least 20 requests');
   });
 });
