@@ -21,7 +21,9 @@ export type CaptureFileResult =
   | { ok: true; kind: CaptureFileKind; captures: FileCapture[] }
   | { ok: false; error: string };
 
-const GA4_PATH = /\/(g|mp|debug\/mp)\/collect(\?|$)/;
+const GA4_PATH = /\/(g|mp|debug\/mp)\/collect(\?|$)|\/g\/c\?|[?&]v=2&tid=G-/;
+/** `# captured-at: <ISO time>`: the time a raw request was recorded, for clock-based rules. */
+const CAPTURED_AT = /^captured[- ]at:\s*(.+)$/i;
 const SECTION = /^[A-Z][A-Z_]+(\s*\(.*\))?:\s*$/;
 const DEFAULT_MP_URL = 'https://www.google-analytics.com/mp/collect';
 
@@ -140,19 +142,15 @@ function fromRaw(text: string, name: string): CaptureFileResult {
     firstToken = `/g/collect?${pairs.join('&')}`;
   }
   const bodyText = body.join('\n').replace(/\s+$/, '');
-  return {
-    ok: true,
-    kind: 'raw',
-    captures: [
-      {
-        label: name,
-        request: {
-          method: /^(GET|POST|PUT|PATCH|HEAD|OPTIONS|DELETE)\b/i.exec(method)?.[1]?.toUpperCase() ?? (bodyText ? 'POST' : 'GET'),
-          url: firstToken,
-          body: bodyText,
-        },
-        comments,
-      },
-    ],
+  const request: CapturedRequest = {
+    method: /^(GET|POST|PUT|PATCH|HEAD|OPTIONS|DELETE)\b/i.exec(method)?.[1]?.toUpperCase() ?? (bodyText ? 'POST' : 'GET'),
+    url: firstToken,
+    body: bodyText,
   };
+  for (const c of comments) {
+    const m = CAPTURED_AT.exec(c);
+    const t = m ? Date.parse((m[1] as string).trim()) : NaN;
+    if (Number.isFinite(t)) request.receivedAtMs = t;
+  }
+  return { ok: true, kind: 'raw', captures: [{ label: name, request, comments }] };
 }

@@ -7,7 +7,8 @@ export const CONSENT_SIGNALS: readonly ConsentSignalName[] = [
   'ad_personalization',
 ];
 
-const GCS_RE = /^G1[01]{2}$/;
+// Newer tags send '-' for a signal that is not set (G1--).
+const GCS_RE = /^G1[01-]{2}$/;
 // A leading 1, four <digit><letter> blocks, a trailing digit, then an optional 2-char extra block.
 const GCD_RE = /^1(\d[a-zA-Z]){4}\d([a-zA-Z0-9]{2})?$/;
 const BASE64URL = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
@@ -47,9 +48,13 @@ export function decodeGcd(gcd: string): DecodedGcd {
   const signals = {} as Record<ConsentSignalName, ConsentSignalState>;
   let valid = true;
   for (let i = 0; i < 4; i++) {
-    const state = decodeGcdLetter(gcd.charAt(2 + i * 2));
+    const letter = gcd.charAt(2 + i * 2);
+    const state = decodeGcdLetter(letter);
     const name = CONSENT_SIGNALS[i] as ConsentSignalName;
-    if (!state) {
+    // Upper-case letters appear on real tag-gateway traffic (e.g. 13l3l3R3l5l1, 2026) with an
+    // undocumented meaning: read them as "not set" rather than calling the string malformed.
+    if (!state && letter >= 'A' && letter <= 'Z') signals[name] = { letter, default: 'not_set', update: 'not_set', effective: 'not_set' };
+    else if (!state) {
       valid = false;
       signals[name] = { letter: gcd.charAt(2 + i * 2), default: 'not_set', update: 'not_set', effective: 'not_set' };
     } else signals[name] = state;

@@ -17,7 +17,11 @@ export const LIMITS = {
   mpBodyBytes: 130_000,
 } as const;
 
-export const NAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
+/**
+ * GA4 names "start with a letter" and use "letters, numbers and underscores"; letters are not
+ * limited to English ones (https://support.google.com/analytics/answer/13316687), so this is Unicode-aware.
+ */
+export const NAME_RE = /^\p{L}[\p{L}\p{N}_]*$/u;
 export const MEASUREMENT_ID_RE = /^G-[A-Z0-9]{4,}$/;
 export const RESERVED_PREFIXES = ['google_', 'ga_', 'firebase_'] as const;
 
@@ -85,15 +89,6 @@ export const ISO_4217 = new Set(
   ).split(' '),
 );
 
-/** gtag params that are part of the protocol (internal ones are logged, not validated). */
-export const KNOWN_GTAG_PARAMS = new Set([
-  'v', 'tid', 'gtm', '_p', '_s', 'cid', 'uid', 'ul', 'sr', 'uaa', 'uab', 'uafvl', 'uamb', 'uam', 'uap', 'uapv',
-  'uaw', 'sid', 'sct', 'seg', 'dl', 'dr', 'dt', 'en', '_et', 'cu', '_c', '_fv', '_ss', '_nsi', '_ee', 'tfd', '_dbg',
-  'ir', 'tt', 'gcs', 'gcd', 'gcu', 'gcut', 'npa', 'dma', 'dma_cps', 'pscdl', 'are', 'frm', '_eu', 'tag_exp', 'ecid',
-  '_gaz', 'gaf', 'rcb', 'lps', '_tu', 'pae', '_z', 'cm', 'cs', 'cn', 'cc', 'ck', 'ct', 'ccf', 'cmt', 'ci', '_rnd',
-  'ur', '_uc', '_fplc', '_glv', 'gdpr', 'gdpr_consent', 'us_privacy', 'richsstsse', 'ec_mode', 'gtm_up', 'edid',
-  'em', '_gsid', 'ngs', 'apve', 'apvf', 'dpi', '_uip', 'gdid',
-]);
 
 /** Universal Analytics (v1) params: on `/g/collect` they mean a UA tag is pointed at GA4. */
 export const LEGACY_UA_PARAMS = new Set([
@@ -109,3 +104,13 @@ export const PII_QUERY_KEYS = new Set([
 
 export const PHONE_KEYS = new Set(['phone', 'tel', 'telephone', 'mobile', 'phone_number', 'phonenumber', 'cell']);
 export const GEO_KEYS = new Set(['lat', 'lng', 'lon', 'long', 'latitude', 'longitude', 'geo', 'coords', 'location_coords']);
+
+/**
+ * Parameter names GA4 reserves on the web (https://support.google.com/analytics/answer/13316687,
+ * "Reserved parameter names", checked 2026-11-23): sent as ep.* they are dropped or collide with
+ * Google's own fields.
+ */
+export const RESERVED_WEB_PARAM_NAMES = new Set([
+  'cid', 'customer_id', 'customerid', 'dclid', 'gclid', 'session_id', 'sessionid', 'sfmc_id', 'sid', 'srsltid', 'uid',
+  'user_id', 'userid',
+]);

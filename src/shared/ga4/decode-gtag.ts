@@ -126,8 +126,11 @@ export function buildConsent(m: Dict<string>): ConsentInfo {
   if (gcs !== undefined) {
     c.gcs = gcs;
     if (isValidGcs(gcs)) {
-      c.gcsAdStorage = gcs.charAt(2) === '1' ? 'granted' : 'denied';
-      c.gcsAnalyticsStorage = gcs.charAt(3) === '1' ? 'granted' : 'denied';
+      // '-' (G1--, newer tags) means the signal is not set: no state.
+      const ad = gcs.charAt(2);
+      const an = gcs.charAt(3);
+      if (ad !== '-') c.gcsAdStorage = ad === '1' ? 'granted' : 'denied';
+      if (an !== '-') c.gcsAnalyticsStorage = an === '1' ? 'granted' : 'denied';
     }
   }
   const gcd = m.gcd;

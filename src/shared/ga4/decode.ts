@@ -35,8 +35,17 @@ function header(headers: Readonly<Record<string, string>> | undefined, name: str
 function endpointOf(path: string): Endpoint {
   if (path.endsWith('/debug/mp/collect')) return 'mp_debug';
   if (path.endsWith('/mp/collect')) return 'mp_collect';
-  if (path.endsWith('/g/collect')) return 'g_collect';
+  // /g/collect on any host (sGTM, first-party); /g/c is the Google tag gateway's short form
+  // (/<prefix>/ag/g/c, /<prefix>/ga/g/c) carrying the unchanged v=2 payload.
+  if (path.endsWith('/g/collect') || path.endsWith('/g/c')) return 'g_collect';
   return 'unknown';
+}
+
+const GOOGLE_COLLECTION_HOST = /(^|\.)(google-analytics\.com|analytics\.google\.com)$/;
+
+/** A v=2 payload for a G- measurement id: a gtag hit, whatever first-party path it was sent to. */
+function hasGtagSignature(query: Dict<string>): boolean {
+  return query.v === '2' && typeof query.tid === 'string' && query.tid.startsWith('G-') && ('en' in query || 'cid' in query);
 }
 
 function fail(code: Extract<DecodeResult, { ok: false }>['error']['code'], message: string): DecodeResult {
@@ -88,7 +97,10 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
         message: `The value of query parameter "${key}" has malformed percent-encoding and was kept verbatim.`,
       });
 
-  const endpoint = endpointOf(path);
+  let endpoint = endpointOf(path);
+  // Server-side GTM and first-party proxies may rename the path; the protocol is unchanged.
+  // Google's own collection hosts only serve the documented paths.
+  if (endpoint === 'unknown' && !GOOGLE_COLLECTION_HOST.test(host) && hasGtagSignature(query)) endpoint = 'g_collect';
   const trimmedBody = body.trimStart();
   let format: 'gtag' | 'mp';
   if (endpoint === 'mp_collect' || endpoint === 'mp_debug') format = 'mp';

@@ -12,6 +12,7 @@ import type {
   DecodedEvent,
   DecodedRequest,
   Issue,
+  NotEvaluated,
   PageInfo,
   PlanTier,
   RuleFamily,
@@ -25,7 +26,11 @@ import type {
 export interface ValidateOptions {
   /** History for rules that compare with earlier hits. Without it those rules skip. */
   history?: ValidationHistory;
-  /** Evaluation time (ms). Default: the request's receivedAtMs, else Date.now(). */
+  /**
+   * Time of the hit (ms). Default: the request's receivedAtMs (a live collector's clock, a HAR
+   * entry's time, a file's recorded time), else `_p` when it is a millisecond timestamp. Never
+   * the validator's own clock: an archived hit would look hours old.
+   */
   now?: number;
 }
 
@@ -34,6 +39,8 @@ interface ActiveRule {
   severity: Severity;
   /** The website set this rule's severity: per-issue severities from the rule are ignored. */
   overridden: boolean;
+  needsHistory: boolean;
+  needsTime: boolean;
 }
 
 export interface Validator {
@@ -57,15 +64,39 @@ export function createValidator(settings: RuleSettings = {}): Validator {
   const requestRules: ActiveRule[] = [];
   const eventRules: ActiveRule[] = [];
   const activeRuleIds: string[] = [];
+  const facts = compileFacts(settings.facts);
+  // Rules skipped for lack of evidence, computed once: a hit only picks the lists that apply.
+  const missingFact: NotEvaluated[] = [];
+  const historyOnly: NotEvaluated[] = [];
+  const timeOnly: NotEvaluated[] = [];
   for (const rule of ALL_RULES) {
     if (!tiers.has(rule.tier)) continue;
     const o = overrides[rule.id];
     if (o?.enabled === false) continue;
-    const active = { rule, severity: o?.severity ?? rule.defaultSeverity, overridden: o?.severity !== undefined };
+    if (rule.needsFact && !factConfigured(facts, rule.needsFact)) {
+      missingFact.push({ ruleId: rule.id, reason: 'no_tenant_fact' });
+      continue;
+    }
+    const active: ActiveRule = {
+      rule,
+      severity: o?.severity ?? rule.defaultSeverity,
+      overridden: o?.severity !== undefined,
+      needsHistory: rule.needsHistory === true,
+      needsTime: rule.needsCaptureTime === true,
+    };
+    if (active.needsHistory) historyOnly.push({ ruleId: rule.id, reason: 'no_history' });
+    else if (active.needsTime) timeOnly.push({ ruleId: rule.id, reason: 'no_capture_time' });
     if (rule.checkRequest) requestRules.push(active);
     if (rule.checkEvent) eventRules.push(active);
     activeRuleIds.push(rule.id);
   }
+  const timeAndHistory = [...historyOnly.filter((n) => ruleById(n.ruleId)?.needsCaptureTime), ...timeOnly].map((n) => ({ ruleId: n.ruleId, reason: 'no_capture_time' as const }));
+  const skipLists = {
+    none: freeze(missingFact),
+    noHistory: freeze([...missingFact, ...historyOnly]),
+    noTime: freeze([...missingFact, ...timeAndHistory]),
+    neither: freeze([...missingFact, ...historyOnly, ...timeOnly]),
+  };
   const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
   const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
 
@@ -85,17 +116,18 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       activeRuleIds.push(compiled.rule.ruleId);
     }
 
-  const facts = compileFacts(settings.facts);
-
   const validateDecoded = (req: DecodedRequest, options: ValidateOptions = {}): ValidationResult => {
-    const now = options.now ?? req.receivedAtMs ?? Date.now();
+    const captured = options.now ?? req.receivedAtMs;
+    const now = captured ?? pageLoadTime(req);
+    const history = options.history;
     const issues: Issue[] = [];
-    const ctx = new Context(req, facts, options.history, now, issues);
+    const ctx = new Context(req, facts, history, now, captured !== undefined ? 'capture' : now !== undefined ? 'page_load' : undefined, issues);
     // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
     const budget: StepBudget = { remaining: CUSTOM_RULE_LIMITS.stepsPerHit };
     const notEvaluated = new Set<string>();
     for (let i = 0; i < requestRules.length; i++) {
       const a = requestRules[i] as ActiveRule;
+      if ((a.needsHistory && !history) || (a.needsTime && now === undefined)) continue;
       ctx.begin(a, undefined);
       (a.rule.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
     }
@@ -103,6 +135,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       const at = `events[${ev.index}]`;
       for (let i = 0; i < eventRules.length; i++) {
         const a = eventRules[i] as ActiveRule;
+        if ((a.needsHistory && !history) || (a.needsTime && now === undefined)) continue;
         ctx.begin(a, ev);
         (a.rule.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
       }
@@ -134,7 +167,10 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       }
     }
     for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
-    return buildResult(issues, req.events, summarize(req));
+    const result = buildResult(issues, req.events, summarize(req));
+    const skipped = history ? (now === undefined ? skipLists.noTime : skipLists.none) : now === undefined ? skipLists.neither : skipLists.noHistory;
+    if (skipped.length > 0) result.notEvaluated = skipped;
+    return result;
   };
 
   return {
@@ -159,7 +195,8 @@ class Context implements RuleContext {
     readonly req: DecodedRequest,
     readonly facts: CompiledFacts,
     readonly history: ValidationHistory | undefined,
-    readonly now: number,
+    readonly now: number | undefined,
+    readonly clockSource: 'capture' | 'page_load' | undefined,
     private readonly issues: Issue[],
   ) {}
 
@@ -205,6 +242,27 @@ class Context implements RuleContext {
     if (code) issue.validationCode = code;
     this.issues.push(issue);
   }
+}
+
+function freeze<T>(list: T[]): readonly T[] {
+  return Object.freeze(list.map((x) => Object.freeze(x)));
+}
+
+function factConfigured(facts: CompiledFacts, fact: NonNullable<Rule['needsFact']>): boolean {
+  if (fact === 'euTraffic') return facts.euTraffic;
+  return facts[fact] !== null;
+}
+
+// _p is a millisecond timestamp in current gtag (13 digits); older tags send a random number.
+const MIN_P_MS = Date.UTC(2015, 0, 1);
+const MAX_P_MS = Date.UTC(2100, 0, 1);
+
+/** The page-load time from `_p`, when it is one. */
+export function pageLoadTime(req: DecodedRequest): number | undefined {
+  const p = req.pageLoadId;
+  if (p === undefined || p.length !== 13 || !/^\d+$/.test(p)) return undefined;
+  const ms = Number(p);
+  return ms >= MIN_P_MS && ms < MAX_P_MS ? ms : undefined;
 }
 
 /** Said once per rule, so a user sees which custom rules this hit was too costly for. */

@@ -35,6 +35,8 @@ export const historyKeys = {
   sessionStarts: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|ss`,
   /** ecom.funnel_order */
   sessionFunnel: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|funnel`,
+  /** sess.landing_page_view */
+  sessionLanding: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|landing`,
   /** attr.referrer_loss */
   sessionHits: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|hits`,
   /** gdpr.consent_before_update */
@@ -47,8 +49,6 @@ export const historyKeys = {
   pageLoad: (tid: string, cid: string, pageLoadId: string) => `page|${tid}|${cid}|${pageLoadId}`,
   /** dq.event_name_case */
   eventNames: (tid: string) => `names|${tid}`,
-  /** dq.volume_anomaly */
-  volume: (tid: string) => `volume|${tid}`,
   /** dq.duplicate_hit */
   hit: (tid: string, fingerprint: string) => `hit|${tid}|${fingerprint}`,
 } as const;
@@ -80,7 +80,7 @@ export function hitFingerprint(req: DecodedRequest): string | undefined {
 export function historyKeysFor(req: DecodedRequest): string[] {
   const tid = scopeOf(req);
   const cid = clientOf(req);
-  const keys = new Set<string>([historyKeys.eventNames(tid), historyKeys.volume(tid)]);
+  const keys = new Set<string>([historyKeys.eventNames(tid)]);
   const fp = hitFingerprint(req);
   if (fp) keys.add(historyKeys.hit(tid, fp));
   if (cid) {
@@ -96,6 +96,7 @@ export function historyKeysFor(req: DecodedRequest): string[] {
       keys.add(historyKeys.sessionStarts(tid, cid, sid));
       keys.add(historyKeys.sessionFunnel(tid, cid, sid));
       keys.add(historyKeys.sessionHits(tid, cid, sid));
+      keys.add(historyKeys.sessionLanding(tid, cid, sid));
       keys.add(historyKeys.sessionConsent(tid, cid, sid));
     }
   }

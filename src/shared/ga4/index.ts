@@ -5,8 +5,12 @@
 export { decodeRequest, MAX_BODY_CHARS, MAX_URL_CHARS } from './decode';
 export { createValidator, validateRequest, validateDecoded } from './engine';
 export type { ValidateOptions, Validator } from './engine';
-export { ruleCatalogue, ruleById } from './rules';
-export type { RuleMeta } from './rules/types';
+export { ruleCatalogue, ruleById, evidenceOf } from './rules';
+export type { RuleConfidence, RuleEvidence, RuleMeta } from './rules/types';
+export { validateCaptureFiles } from './offline';
+export type { OfflineOptions, OfflineRun } from './offline';
+export { GOOGLE_PARAMS, isGoogleParam } from './google-params';
+export type { GoogleParam } from './google-params';
 export {
   createInMemoryHistory,
   historyKeysFor,

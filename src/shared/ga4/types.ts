@@ -304,12 +304,22 @@ export interface RequestSummary {
   eventCount: number;
 }
 
+/** Why a built-in rule was not evaluated on a hit (issue 9: never judge without the evidence). */
+export type NotEvaluatedReason = 'no_history' | 'no_capture_time' | 'no_tenant_fact';
+
+export interface NotEvaluated {
+  ruleId: string;
+  reason: NotEvaluatedReason;
+}
+
 export interface ValidationResult {
   status: ValidationStatus;
   counts: { error: number; warning: number; info: number };
   issues: Issue[];
   events: DecodedEvent[];
   request?: RequestSummary;
+  /** Built-in rules skipped for lack of evidence (shared, read-only arrays). */
+  notEvaluated?: readonly NotEvaluated[];
   /** Set when the request could not be decoded at all. */
   decodeError?: DecodeError;
 }

@@ -56,14 +56,17 @@ const EXPECTATIONS: Record<string, Expectation> = {
     forbid: ['gdpr.npa_matches_ad_personalization', 'gdpr.denied_hit_no_uid', 'gdpr.gcs_gcd_consistent'],
     check: (d) => expect(d.events[0]?.consent.gcsAnalyticsStorage).toBe('denied'),
   },
-  '06_remove_from_cart_debug_no_gcs.txt': { expect: ['dq.debug_in_prod', 'gdpr.consent_mode_v2_present'] },
+  // _dbg=1 with dr=tagassistant.google.com: one root cause (a Tag Assistant session), reported once.
+  '06_remove_from_cart_debug_no_gcs.txt': { expect: ['dq.preview_traffic', 'gdpr.consent_mode_v2_present'], forbid: ['dq.debug_in_prod'] },
   '07_page_view_real_shop_homemade_ch.txt': {
     expect: ['gdpr.consent_mode_v2_present'],
     check: (d) => expect(d.events[0]?.page.query.id).toBe('900047100'),
   },
-  '08_add_to_cart_sgtm_sst_params_debug.txt': { expect: ['dq.debug_in_prod'], forbid: ['ecom.value_matches_items'] },
+  '08_add_to_cart_sgtm_sst_params_debug.txt': { expect: ['dq.preview_traffic'], forbid: ['ecom.value_matches_items', 'dq.debug_in_prod'] },
   '09_mp_json_toplevel_session_fields_nonstandard.txt': {
-    expect: ['basic.mp_json_schema', 'sess.mp_session_fields', 'dq.debug_in_prod'],
+    // Session fields at the top level: one root cause, reported by the schema rule only.
+    expect: ['basic.mp_json_schema', 'dq.debug_in_prod'],
+    forbid: ['sess.mp_session_fields'],
     check: (d) => {
       expect(d.format).toBe('mp');
       expect(d.mp?.unknownTopLevelKeys.sort()).toEqual(['debug_mode', 'engagement_time_msec', 'session_id']);
@@ -80,7 +83,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
     check: (d) => expect(d.events.map((e) => e.name)).toEqual(['page_view', 'scroll']),
   },
   '16_page_view_v2_2019_style.txt': { forbid: ['basic.version', 'basic.tid_format', 'basic.cid_present', 'basic.en_present', 'sess.sid_present'] },
-  '17_malformed_ua_v1_payload_on_g_collect.txt': { expect: ['basic.version', 'basic.tid_format', 'basic.en_present', 'dq.legacy_ua_params', 'sess.sid_present'] },
+  // A Universal Analytics payload is one root cause: basic.version says so once.
+  '17_malformed_ua_v1_payload_on_g_collect.txt': { expect: ['basic.version'], forbid: ['basic.tid_format', 'basic.en_present', 'sess.sid_present', 'sess.sct_present'] },
   '18_page_view_first_visit_fv_nsi_ss_headless.txt': {
     expect: ['dq.bot_ua'],
     forbid: ['sess.fv_implies_sct1', 'sess.ss_consistency'],
@@ -104,14 +108,16 @@ const EXPECTATIONS: Record<string, Expectation> = {
   },
   '25_malformed_missing_tid.txt': { expect: ['basic.tid_format'] },
   '26_batch_crlf_custom_item_param_k0_v0.txt': {
-    expect: ['ecom.currency_with_value', 'ecom.item_price_numeric'],
+    // A currency without a value is not a GA4 error; the item without a price is.
+    expect: ['ecom.item_price_numeric'],
+    forbid: ['ecom.currency_with_value'],
     check: (d) => {
       expect(d.events.map((e) => e.name)).toEqual(['view_item', 'add_to_cart']);
       expect(d.events.map((e) => e.currency)).toEqual(['USD', 'USD']);
       expect(d.events[0]?.items[0]?.color).toBe('red');
     },
   },
-  '27_sgtm_batch_currency_as_ep_param.txt': { expect: ['ecom.currency_in_cu', 'ecom.items_required', 'ecom.currency_with_value'] },
+  '27_sgtm_batch_currency_as_ep_param.txt': { expect: ['ecom.items_required', 'ecom.currency_with_value'] },
   '29_purchase_txn_only_no_items.txt': {
     expect: ['ecom.items_required', 'ecom.purchase_value', 'basic.cid_present'],
     forbid: ['ecom.purchase_transaction_id'],
@@ -135,8 +141,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   },
   '34_mp_json_login_docs.txt': { forbid: ['sess.mp_session_fields', 'basic.mp_json_schema', 'basic.mp_strict_json'] },
   '35_mp_json_campaign_details_docs.txt': {
-    expect: ['sess.mp_session_fields'],
-    forbid: ['attr.campaign_params_mp'],
+    // Google's own example sends engagement_time_msec as the string "100": accepted.
+    forbid: ['attr.campaign_params_mp', 'sess.mp_session_fields'],
     check: (d) => expect(d.events[0]?.campaign).toMatchObject({ campaign_source: 'google', campaign_medium: 'cpc' }),
   },
   '36_mp_debug_bad_event_name_docs.txt': {

@@ -30,7 +30,7 @@ describe('toDebugValidationResponse', () => {
     expect(debug.validationMessages).toContainEqual({ fieldPath: 'events[2].params.transaction_id', description: 'purchase has no transaction_id.', validationCode: 'VALUE_REQUIRED' });
     expect(debug.tracklint.status).toBe('fail');
     // PII is not something Google's validation server reports: it goes to Tracklint's findings.
-    expect(debug.tracklint.findings.map((f) => f.ruleId)).toEqual(['dq.pii_uid_shape']);
+    expect(debug.tracklint.findings.map((f) => f.ruleId)).toEqual(['dq.pii_email']);
     expect(debug.validationMessages.map((m) => m.description).join(' ')).not.toContain('User-ID');
   });
 

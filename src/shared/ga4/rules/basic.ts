@@ -1,8 +1,9 @@
-import { KNOWN_GTAG_PARAMS, LEGACY_UA_PARAMS, LIMITS, MEASUREMENT_ID_RE, NAME_RE } from '../constants';
+import { LEGACY_UA_PARAMS, LIMITS, MEASUREMENT_ID_RE, NAME_RE } from '../constants';
+import { isGoogleParam } from '../google-params';
 import { hostMatches } from '../settings';
 import type { Dict } from '../types';
 import type { Rule, RuleContext } from './types';
-import { num, show } from './util';
+import { isUniversalAnalyticsPayload, num, show } from './util';
 
 const MP_REF = 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/reference';
 const LIMITS_REF = 'https://support.google.com/analytics/answer/9267744';
@@ -13,8 +14,7 @@ const GTAG_REF = 'https://developers.google.com/tag-platform/gtagjs/reference';
 function nameProblem(name: string, max: number): string | undefined {
   if (name.length > max) return `is longer than ${max} characters`;
   if (!NAME_RE.test(name)) {
-    const c = name.charCodeAt(0);
-    const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    const alpha = /^\p{L}/u.test(name);
     return alpha ? 'may only contain letters, digits and underscores' : 'must start with an alphabetic character';
   }
   return undefined;
@@ -28,9 +28,9 @@ function nameProblem(name: string, max: number): string | undefined {
 function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<string> | undefined, where: string): void {
   for (const key in other) {
     if (only !== undefined && !(key in only)) continue;
-    // Underscore keys are gtag's internal flags (new ones appear often): logged in `other`, not flagged.
-    if (KNOWN_GTAG_PARAMS.has(key) || LEGACY_UA_PARAMS.has(key) || key.startsWith('sst.') || key.charCodeAt(0) === 95) continue;
-    ctx.emit(where === '' ? key : `${where}.${key}`, `"${key}" is not a GA4 parameter and is ignored by Google Analytics. Send custom data as "ep.${key}" (text) or "epn.${key}" (number).`);
+    // Google's own parameters (table in google-params.ts) and UA leftovers (basic.version) are not "unknown".
+    if (isGoogleParam(key) || LEGACY_UA_PARAMS.has(key)) continue;
+    ctx.emit(where === '' ? key : `${where}.${key}`, `"${key}" is not a documented GA4 parameter; GA4 ignores it. If it is your own data, send it as "ep.${key}" (text) or "epn.${key}" (number).`);
   }
 }
 
@@ -55,8 +55,8 @@ export const basicRules: Rule[] = [
     defaultSeverity: 'error',
     title: 'Known GA4 endpoint and method',
     explanation:
-      'GA4 accepts events on /g/collect (gtag, GET or POST) and /mp/collect or /debug/mp/collect (Measurement Protocol, POST only). Point the tag or server at one of these.',
-    reference: MP_REF,
+      'GA4 accepts events on /g/collect (gtag, GET or POST; also on first-party hosts: server-side GTM, and the Google tag gateway\'s /<prefix>/ag/g/c and /<prefix>/ga/g/c paths) and /mp/collect or /debug/mp/collect (Measurement Protocol, POST only). A request that is none of these is not collected.',
+    reference: 'https://developers.google.com/tag-platform/tag-manager/gateway',
     checkRequest(ctx) {
       const { req } = ctx;
       if (req.endpoint === 'unknown')
@@ -72,12 +72,19 @@ export const basicRules: Rule[] = [
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
-    title: 'Protocol version v=2',
-    explanation: 'Every /g/collect hit carries v=2. v=1 is Universal Analytics, which GA4 does not process. Replace the UA tag with a GA4 tag.',
-    reference: GTAG_REF,
+    title: 'Protocol version v=2 (not a Universal Analytics hit)',
+    explanation: 'Every /g/collect hit carries v=2. v=1 and Universal Analytics parameters (t=, _v, jid, ec/ea/el, a UA- property) mean a UA tag or a UA-to-GA4 shim is pointed at GA4, which does not process them. This one finding stands for the whole hit (its missing en, sid or G- id are the same cause). Replace the UA tag with a GA4 tag.',
+    reference: 'https://support.google.com/analytics/answer/11583528',
     checkRequest(ctx) {
       const { req } = ctx;
       if (req.format !== 'gtag') return;
+      if (isUniversalAnalyticsPayload(req)) {
+        const found: string[] = [];
+        for (const ev of req.events) for (const key in ev.other) if (LEGACY_UA_PARAMS.has(key) && !found.includes(key)) found.push(key);
+        if (req.measurementId?.startsWith('UA-')) found.push(`tid=${req.measurementId}`);
+        ctx.emit('v', `This is a Universal Analytics hit${req.protocolVersion !== undefined ? ` (v=${show(req.protocolVersion)})` : ''}${found.length > 0 ? ` with UA parameters ${found.slice(0, 10).join(', ')}` : ''}; GA4 does not process it.`, 'VALUE_INVALID');
+        return;
+      }
       if (req.protocolVersion === undefined) ctx.emit('v', 'The protocol version "v" is missing; GA4 hits carry v=2.', 'VALUE_REQUIRED');
       else if (req.protocolVersion !== '2') ctx.emit('v', `Protocol version is "${show(req.protocolVersion)}"; GA4 hits carry v=2.`, 'VALUE_INVALID');
     },
@@ -95,6 +102,7 @@ export const basicRules: Rule[] = [
       const { req } = ctx;
       const field = req.format === 'gtag' ? 'tid' : 'measurement_id';
       if (req.format === 'mp' && req.measurementId === undefined && req.firebaseAppId) return;
+      if (isUniversalAnalyticsPayload(req)) return; // one root cause: basic.version
       if (req.measurementId === undefined || req.measurementId === '') {
         ctx.emit(field, req.format === 'gtag' ? 'The measurement ID "tid" is missing.' : 'The query needs measurement_id (web) or firebase_app_id (app).', 'VALUE_REQUIRED');
         return;
@@ -167,7 +175,7 @@ export const basicRules: Rule[] = [
     explanation: 'Each event needs a name (`en` on /g/collect, `name` in Measurement Protocol). A hit without one is not an event.',
     reference: EB_REF,
     checkEvent(ctx, ev, at) {
-      if (ev.name === undefined || ev.name === '')
+      if ((ev.name === undefined || ev.name === '') && !isUniversalAnalyticsPayload(ctx.req))
         ctx.emit(`${at}.name`, `Event at index [${ev.index}] has no name${ctx.req.format === 'gtag' ? ' (en)' : ''}.`, 'VALUE_REQUIRED');
     },
   },
@@ -202,6 +210,8 @@ export const basicRules: Rule[] = [
     reference: NAMING_REF,
     checkEvent(ctx, ev, at) {
       for (const name in ev.params) {
+        // Server-side GTM forwards user-provided data as ep.user_data.*: Google's own names.
+        if (name.startsWith('user_data.')) continue;
         const problem = nameProblem(name, LIMITS.paramNameLength);
         if (problem) ctx.emit(`${at}.params.${name}`, `Parameter name "${show(name)}" ${problem}.`, 'NAME_INVALID');
       }
@@ -401,10 +411,10 @@ export const basicRules: Rule[] = [
     id: 'basic.gtag_unknown_params',
     family: 'basic',
     tier: 'basic',
-    defaultSeverity: 'warning',
-    title: 'No unknown top-level gtag parameters',
+    defaultSeverity: 'info',
+    title: 'Unknown top-level gtag parameters (information)',
     explanation:
-      'Top-level keys that are not part of the GA4 protocol (e.g. `amount`, `currency`, `productId`) are dropped by Google. Send event data as ep.<name> / epn.<name>, the currency as cu and items as pr1, pr2…',
+      'Top-level keys that are neither GA4 protocol fields nor one of Google\'s own parameters (the documented table in google-params.ts: gtag.js, tag gateway, sGTM and Firebase parameters such as fp, excid, evnid, ae, gap.*, sst.*) are ignored by Google. When a key is your own data (amount, productId), send it as ep.<name> / epn.<name>, the currency as cu and items as pr1, pr2…; new Google parameters also land here, so this is information, not an error.',
     reference: GTAG_REF,
     checkRequest(ctx) {
       const { req } = ctx;

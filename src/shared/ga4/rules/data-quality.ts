@@ -1,20 +1,19 @@
 import {
-  GEO_KEYS,
-  LEGACY_UA_PARAMS,
   PHONE_KEYS,
   PII_QUERY_KEYS,
   RECOMMENDED_EVENTS,
   RESERVED_EVENT_NAMES,
   RESERVED_PREFIXES,
   RESERVED_USER_PROPERTIES,
+  RESERVED_WEB_PARAM_NAMES,
   WEB_AUTO_EVENTS,
 } from '../constants';
 import { parseForm, splitUrl } from '../form';
 import { DAY, MINUTE, hitFingerprint, historyKeys, scopeOf } from '../history';
 import { hostMatches } from '../settings';
-import type { DecodedEvent, Dict, PageInfo } from '../types';
+import type { DecodedEvent, DecodedRequest, Dict, PageInfo } from '../types';
 import type { Rule, RuleContext } from './types';
-import { deepDecode, forEachStringValue, isNonProductionHost, show } from './util';
+import { deepDecode, forEachStringValue, isNonProductionHost, isPlaceholderValue, show, wireParam } from './util';
 
 const PII_REF = 'https://support.google.com/analytics/answer/6366371';
 const NAMING_REF = 'https://support.google.com/analytics/answer/13316687';
@@ -24,10 +23,33 @@ const EMAIL_RE = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
 const E164_RE = /(?:^|[^\d+])\+[1-9]\d{7,14}(?:$|\D)/;
 const PHONE_VALUE_RE = /^\+?[\d\s().-]{8,20}$/;
 const SSN_RE = /^\d{3}-\d{2}-\d{4}$/;
-const COORD_RE = /^-?\d{1,3}\.\d{3,}$/;
-const COORD_PAIR_RE = /-?\d{1,3}\.\d{3,}\s*,\s*-?\d{1,3}\.\d{3,}/;
 const BOT_UA_RE = /bot\b|crawler|spider|headless|lighthouse|puppeteer|playwright|phantomjs|selenium|slurp|bingpreview/i;
-const PLACEHOLDER_VALUES = new Set(['undefined', 'null', 'nan', '[object object]']);
+const LANGUAGE_TAG_RE = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
+const TAG_ASSISTANT_HOSTS = ['tagassistant.google.com', 'tagmanager.google.com'];
+
+/** Where a hit shows it comes from a Tag Assistant / GTM preview session, if it does. */
+function previewSignal(req: DecodedRequest): { path: string; message: string } | undefined {
+  for (const ev of req.events) {
+    const page = ev.page;
+    for (const key of ['gtm_debug', 'gtm_preview', 'gtm_auth']) if (page.query[key] !== undefined) return { path: `events[${ev.index}].page.location`, message: `The page URL carries ${key}: this hit comes from a GTM preview / Tag Assistant session.` };
+    const rh = page.referrerHost;
+    if (rh && TAG_ASSISTANT_HOSTS.includes(rh)) return { path: `events[${ev.index}].page.referrer`, message: `The referrer is ${rh}: this hit comes from a Tag Assistant preview session.` };
+    if (ev !== req.events[0] && page === req.events[0]?.page) break;
+  }
+  return undefined;
+}
+
+/** Name, parameters and items of an event, for spotting repeats inside one batch. */
+function eventFingerprint(format: DecodedRequest['format'], ev: DecodedEvent): string | undefined {
+  if (ev.name === undefined) return undefined;
+  if (format === 'gtag') {
+    if (!ev.line) return undefined;
+    // Timing fields differ between two firings of the same event; everything else must match.
+    const keys = Object.keys(ev.line).filter((k) => k !== '_et' && k !== '_s' && k !== 'tfd').sort();
+    return keys.map((k) => `${k}=${ev.line?.[k] ?? ''}`).join('&');
+  }
+  return `${ev.name}|${JSON.stringify(ev.params)}|${JSON.stringify(ev.items)}`;
+}
 const HEADLESS_RE = /headless/i;
 
 function containsEmail(v: string): boolean {
@@ -72,15 +94,6 @@ interface NamesRecord {
   names?: Record<string, string>;
 }
 
-interface VolumeRecord {
-  bucket: number;
-  count: number;
-  ema?: number;
-  completed: number;
-}
-
-const VOLUME_BUCKET_MS = 10 * MINUTE;
-const VOLUME_WARMUP_BUCKETS = 6;
 
 export const dataQualityRules: Rule[] = [
   {
@@ -92,6 +105,8 @@ export const dataQualityRules: Rule[] = [
     explanation: 'An email address was found in the page URL, referrer, title, a parameter, a user property or an item. Sending PII breaks Google\'s terms and can get the property deleted. Remove it at the source (form GET parameters, data layer) or redact it in the tag.',
     reference: PII_REF,
     checkRequest(ctx) {
+      const uid = ctx.req.userId;
+      if (uid && containsEmail(uid)) ctx.emit(ctx.req.format === 'gtag' ? 'uid' : 'user_id', 'The User-ID is an email address; Google forbids personal data as User-ID.');
       // MP page fields are event params, scanned per event below.
       if (ctx.req.format !== 'gtag') return;
       for (const { page, event } of ctx.pages) {
@@ -112,10 +127,13 @@ export const dataQualityRules: Rule[] = [
     family: 'data_quality',
     tier: 'advanced',
     defaultSeverity: 'error',
-    title: 'No phone numbers',
-    explanation: 'A phone number was found (a phone/tel URL parameter or an international number in a value). Phone numbers are PII. Remove them from URLs and tracking values.',
+    title: 'No phone numbers or national IDs',
+    explanation: 'A phone number was found (a phone/tel URL parameter, an international number in a value, or a User-ID shaped like a phone or national ID number). Google\'s terms forbid sending PII. Remove them from URLs and tracking values; use an opaque internal id as User-ID.',
     reference: PII_REF,
     checkRequest(ctx) {
+      const uid = ctx.req.userId;
+      if (uid && !containsEmail(uid) && (looksLikePhone(uid) || SSN_RE.test(uid)))
+        ctx.emit(ctx.req.format === 'gtag' ? 'uid' : 'user_id', `The User-ID looks like a ${SSN_RE.test(uid) ? 'national ID' : 'phone'} number; Google forbids personal data as User-ID.`);
       forEachUrlQuery(ctx, (q, path) => {
         for (const key in q) if (PHONE_KEYS.has(key.toLowerCase()) && (q[key] ?? '').trim() !== '') ctx.emit(path, `The URL carries a phone number in "${key}".`);
       });
@@ -143,57 +161,9 @@ export const dataQualityRules: Rule[] = [
       });
     },
   },
-  {
-    id: 'dq.pii_uid_shape',
-    family: 'data_quality',
-    tier: 'advanced',
-    defaultSeverity: 'error',
-    title: 'User-ID is not personal data',
-    explanation: 'The User-ID looks like an email, phone number or national ID. Google forbids PII as User-ID. Use an internal, opaque customer ID (or a salted hash).',
-    reference: 'https://support.google.com/analytics/answer/9213390',
-    checkRequest(ctx) {
-      const uid = ctx.req.userId;
-      if (!uid) return;
-      const path = ctx.req.format === 'gtag' ? 'uid' : 'user_id';
-      if (containsEmail(uid)) ctx.emit(path, 'The User-ID is an email address.');
-      else if (SSN_RE.test(uid)) ctx.emit(path, 'The User-ID looks like a national ID number.');
-      else if (looksLikePhone(uid)) ctx.emit(path, 'The User-ID looks like a phone number.');
-    },
-  },
-  {
-    id: 'dq.pii_precise_geo',
-    family: 'data_quality',
-    tier: 'advanced',
-    defaultSeverity: 'error',
-    title: 'No precise geolocation',
-    explanation: 'Latitude/longitude with three or more decimals locates a person to within ~100 m, which Google treats as PII. Round to two decimals or send a city/region instead.',
-    reference: PII_REF,
-    checkRequest(ctx) {
-      forEachUrlQuery(ctx, (q, path) => {
-        for (const key in q) if (GEO_KEYS.has(key.toLowerCase()) && COORD_RE.test((q[key] ?? '').trim())) ctx.emit(path, `The URL carries a precise coordinate in "${key}".`);
-      });
-    },
-    checkEvent(ctx, ev, at) {
-      for (const name in ev.params) {
-        const v = ev.params[name];
-        if (typeof v !== 'string' && typeof v !== 'number') continue;
-        const s = String(v);
-        if ((GEO_KEYS.has(name.toLowerCase()) && COORD_RE.test(s)) || COORD_PAIR_RE.test(s)) ctx.emit(`${at}.params.${name}`, 'The value is a precise coordinate.');
-      }
-    },
-  },
-  {
-    id: 'dq.ip_override_mp',
-    family: 'data_quality',
-    tier: 'advanced',
-    defaultSeverity: 'info',
-    title: 'Measurement Protocol ip_override reviewed',
-    explanation: 'ip_override forwards the visitor\'s IP address to Google for geolocation. That is personal data under GDPR: check that it is covered by consent and the privacy notice.',
-    reference: 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/reference#payload_post_body',
-    checkRequest(ctx) {
-      if (ctx.req.mp?.ipOverride !== undefined) ctx.emit('ip_override', `ip_override ${show(ctx.req.mp.ipOverride)} sends the visitor's IP address to Google.`);
-    },
-  },
+
+
+
   {
     id: 'dq.reserved_event_name',
     family: 'data_quality',
@@ -274,25 +244,30 @@ export const dataQualityRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'warning',
     title: 'No placeholder values',
-    explanation: 'Values such as "undefined", "null", "NaN", "[object Object]" or an empty string come from data layer variables that were not set when the tag fired. Fix the variable or the tag\'s trigger timing.',
+    explanation: 'Values such as "undefined", "null", "NaN", "[object Object]", unreplaced template tokens ({{…}}, %%…%%, ${…}) or "undefined-Something" come from data layer variables that were not set when the tag fired; GA4 stores them as real values. Fix the variable or the tag\'s trigger timing. (Empty values are not flagged: GA4 treats them as not set.)',
     reference: 'https://developers.google.com/tag-platform/tag-manager/datalayer',
+    checkRequest(ctx) {
+      const { req } = ctx;
+      const ids: Array<[string, string | undefined]> = [[req.format === 'gtag' ? 'cid' : 'client_id', req.clientId], [req.format === 'gtag' ? 'uid' : 'user_id', req.userId]];
+      for (const [path, v] of ids) if (v !== undefined && isPlaceholderValue(v)) ctx.emit(path, `The id is the placeholder "${show(v)}".`);
+    },
     checkEvent(ctx, ev, at) {
       forEachStringValue(ev, at, (v, path) => {
-        const t = v.trim();
-        if (t === '' || (t.length <= 15 && PLACEHOLDER_VALUES.has(t.toLowerCase()))) ctx.emit(path, t === '' ? 'The value is empty.' : `The value is the placeholder "${t}".`);
+        if (isPlaceholderValue(v)) ctx.emit(path, `The value is the placeholder "${show(v)}".`);
       });
       const title = ev.page.title;
-      if (title !== undefined && (ev.index === 0 || ev.page !== ctx.req.events[0]?.page) && PLACEHOLDER_VALUES.has(title.trim().toLowerCase()))
-        ctx.emit(`${at}.page.title`, `The page title is the placeholder "${title}".`);
+      if (title !== undefined && (ev.index === 0 || ev.page !== ctx.req.events[0]?.page) && isPlaceholderValue(title))
+        ctx.emit(`${at}.page.title`, `The page title is the placeholder "${show(title)}".`);
     },
   },
+
   {
     id: 'dq.debug_in_prod',
     family: 'data_quality',
     tier: 'advanced',
     defaultSeverity: 'warning',
     title: 'No debug mode on production traffic',
-    explanation: 'debug_mode (_dbg=1) routes hits to DebugView and, left on in production, marks real traffic as debug traffic. Enable it only in preview / staging (GTM preview sets it automatically).',
+    explanation: 'debug_mode (_dbg=1) routes hits to DebugView; Google excludes DebugView traffic from standard reports only partly and, left on in production, marks real traffic as debug traffic. Enable it only in preview / staging (GTM preview sets it automatically). Development and staging hosts are not production.',
     reference: 'https://support.google.com/analytics/answer/7201382',
     checkRequest(ctx) {
       let ev: DecodedEvent | undefined;
@@ -301,7 +276,8 @@ export const dataQualityRules: Rule[] = [
           ev = e;
           break;
         }
-      if (!ev) return;
+      // A Tag Assistant / preview session is one root cause, reported by dq.preview_traffic.
+      if (!ev || previewSignal(ctx.req) !== undefined) return;
       const host = ev.page.host;
       if (host && isNonProductionHost(host)) return;
       if (host && ctx.facts.allowedHosts && !hostMatches(host, ctx.facts.allowedHosts)) return;
@@ -325,23 +301,90 @@ export const dataQualityRules: Rule[] = [
       else if (device.userAgent && BOT_UA_RE.test(device.userAgent)) ctx.emit('user-agent', `User-Agent "${show(device.userAgent, 80)}" is a bot or automation tool.`);
     },
   },
+
   {
-    id: 'dq.legacy_ua_params',
+    id: 'dq.debug_mode_false',
     family: 'data_quality',
     tier: 'advanced',
     defaultSeverity: 'warning',
-    title: 'No Universal Analytics parameters on /g/collect',
-    explanation: 'The hit carries Universal Analytics parameters (t=, _v, jid, ec/ea/el…) or a UA- property ID: a UA tag or a UA-to-GA4 shim is pointed at GA4, and GA4 ignores these fields. Replace it with a GA4 tag / event.',
-    reference: 'https://support.google.com/analytics/answer/11583528',
+    title: 'debug_mode is removed, not set to false',
+    explanation: 'Google documents that any value of debug_mode, false included, sends the hit to DebugView: only removing the parameter turns debug mode off. Remove debug_mode from the tag configuration instead of setting it to false.',
+    reference: 'https://support.google.com/analytics/answer/7201382',
+    checkEvent(ctx, ev, at) {
+      const v = ev.params.debug_mode;
+      if (v === undefined) return;
+      const s = String(v).trim().toLowerCase();
+      if (s === 'false' || s === '0' || s === 'no' || s === 'off')
+        ctx.emit(`${at}.params.debug_mode`, `debug_mode=${show(v)} still sends this hit to DebugView; remove the parameter to turn debug mode off.`);
+    },
+  },
+  {
+    id: 'dq.preview_traffic',
+    family: 'data_quality',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'No Tag Assistant or GTM preview traffic',
+    explanation: 'The hit comes from a Tag Assistant / GTM preview session (gtm_debug or gtm_preview in the page URL, tagassistant.google.com as referrer). Preview traffic reaching the production property inflates users and sessions. Use a separate test property, or exclude it with a developer-traffic data filter.',
+    reference: 'https://support.google.com/analytics/answer/10108813',
     checkRequest(ctx) {
-      const { req } = ctx;
-      if (req.format !== 'gtag') return;
-      const found: string[] = [];
-      // UA params are unknown to the GA4 decoder, so they sit in each event's `other` (a small
-      // record; iterating the whole query record is much slower).
-      for (const ev of req.events) for (const key in ev.other) if (LEGACY_UA_PARAMS.has(key) && !found.includes(key)) found.push(key);
-      if (req.measurementId?.startsWith('UA-')) found.push(`tid=${req.measurementId}`);
-      if (found.length > 0) ctx.emit(found[0]?.startsWith('tid=') ? 'tid' : (found[0] as string), `Universal Analytics parameters on a GA4 hit: ${found.slice(0, 12).join(', ')}.`);
+      const signal = previewSignal(ctx.req);
+      if (signal) ctx.emit(signal.path, signal.message);
+    },
+  },
+  {
+    id: 'dq.language_tag',
+    family: 'data_quality',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Browser language is a language tag',
+    explanation: 'ul is the browser language as a BCP 47 tag (en-us, es-419, pt-br). Another value (a locale name, "undefined", a country name) makes the Language dimension useless. Let gtag set ul, or send navigator.language.',
+    reference: 'https://developers.google.com/analytics/devguides/collection/ga4/reference/config',
+    checkRequest(ctx) {
+      if (ctx.req.format !== 'gtag') return;
+      for (const { event } of ctx.pages) {
+        const ul = event.device.language;
+        if (ul === undefined || ul === '' || LANGUAGE_TAG_RE.test(ul)) continue;
+        ctx.emit(event.index === 0 ? 'ul' : `events[${event.index}].ul`, `ul "${show(ul)}" is not a language tag such as en-us or es-419.`, 'VALUE_INVALID');
+        return;
+      }
+    },
+  },
+  {
+    id: 'dq.duplicate_event_in_batch',
+    family: 'data_quality',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'No event repeated inside one batch',
+    explanation: 'The same event, with the same name and parameters, appears twice in one request: a trigger fired twice (often a list impression pushed twice to the data layer). GA4 counts both. Fire the event once.',
+    reference: 'https://developers.google.com/analytics/devguides/collection/ga4/events',
+    checkRequest(ctx) {
+      const events = ctx.req.events;
+      if (events.length < 2) return;
+      const seen = new Map<string, number>();
+      for (const ev of events) {
+        const key = eventFingerprint(ctx.req.format, ev);
+        if (key === undefined) continue;
+        const first = seen.get(key);
+        if (first !== undefined) {
+          ctx.emit(`events[${ev.index}]`, `Event [${ev.index}] "${show(ev.name ?? '')}" repeats event [${first}] with the same parameters and items.`);
+          continue;
+        }
+        seen.set(key, ev.index);
+      }
+    },
+  },
+  {
+    id: 'dq.reserved_param_name',
+    family: 'data_quality',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'No reserved parameter names as custom parameters',
+    explanation: 'GA4 reserves these web parameter names: cid, customer_id, customerid, dclid, gclid, session_id, sessionid, sfmc_id, sid, srsltid, uid, user_id, userid. Sent as custom event parameters (ep.*) they are dropped or collide with Google\'s own fields. Rename the parameter.',
+    reference: NAMING_REF,
+    checkEvent(ctx, ev, at) {
+      if (ctx.req.format !== 'gtag') return;
+      for (const name in ev.params)
+        if (RESERVED_WEB_PARAM_NAMES.has(name)) ctx.emit(`${at}.params.${name}`, `"${name}" is a reserved parameter name on the web (sent as ${wireParam(ctx.req, ev, name)}).`, 'NAME_RESERVED');
     },
   },
   {
@@ -353,55 +396,18 @@ export const dataQualityRules: Rule[] = [
     explanation: 'The same request (client, page load, hit counter and events) arrived twice within 2 seconds: a retrying proxy, two identical tags or a double-firing trigger. Counts are inflated. Remove the duplicate tag or make retries idempotent.',
     reference: 'https://support.google.com/tagmanager/answer/6106716',
     needsHistory: true,
+    needsCaptureTime: true,
     checkRequest(ctx) {
       const { history, req } = ctx;
       const fp = history ? hitFingerprint(req) : undefined;
       if (!history || !fp) return;
       const key = historyKeys.hit(scopeOf(req), fp);
+      const now = ctx.now;
+      if (now === undefined) return;
       const prev = history.get(key) as { at?: number } | undefined;
-      if (prev?.at !== undefined && ctx.now - prev.at <= 2000) ctx.emit(req.format === 'gtag' ? '_s' : 'timestamp_micros', `Identical hit received ${ctx.now - prev.at} ms earlier.`);
-      history.set(key, { at: ctx.now }, MINUTE);
+      if (prev?.at !== undefined && now - prev.at <= 2000) ctx.emit(req.format === 'gtag' ? '_s' : 'timestamp_micros', `Identical hit received ${now - prev.at} ms earlier.`);
+      history.set(key, { at: now }, MINUTE);
     },
   },
-  {
-    id: 'dq.volume_anomaly',
-    family: 'data_quality',
-    tier: 'advanced',
-    defaultSeverity: 'warning',
-    title: 'Hit volume is stable',
-    explanation: 'The number of hits in the last 10 minutes dropped below 20% or rose above 5× the recent average for this measurement ID: a tag was removed or broken, or bots / a loop flood the property. Check recent site and tag releases.',
-    reference: 'https://support.google.com/analytics/answer/9443595',
-    needsHistory: true,
-    checkRequest(ctx) {
-      const { history, req } = ctx;
-      if (!history || !req.measurementId) return;
-      const key = historyKeys.volume(scopeOf(req));
-      const bucket = Math.floor(ctx.now / VOLUME_BUCKET_MS);
-      const prev = history.get(key) as VolumeRecord | undefined;
-      if (!prev || bucket < prev.bucket) {
-        history.set(key, { bucket, count: 1, completed: 0 }, DAY);
-        return;
-      }
-      if (bucket === prev.bucket) {
-        history.set(key, { ...prev, count: prev.count + 1 }, DAY);
-        return;
-      }
-      // A bucket closed: compare it (and any empty buckets after it) with the moving average.
-      const gap = Math.min(bucket - prev.bucket - 1, VOLUME_WARMUP_BUCKETS);
-      const closed = [prev.count, ...new Array<number>(gap).fill(0)];
-      let ema = prev.ema;
-      let completed = prev.completed;
-      let finding: string | undefined;
-      for (const count of closed) {
-        if (finding === undefined && ema !== undefined && completed >= VOLUME_WARMUP_BUCKETS) {
-          if (ema >= 20 && count < ema * 0.2) finding = `Hit volume dropped to ${count} per 10 min (average ${Math.round(ema)}).`;
-          else if (count >= 50 && count > ema * 5) finding = `Hit volume spiked to ${count} per 10 min (average ${Math.round(ema)}).`;
-        }
-        ema = ema === undefined ? count : ema * 0.7 + count * 0.3;
-        completed++;
-      }
-      if (finding !== undefined) ctx.emit('events', finding);
-      history.set(key, { bucket, count: 1, ema, completed }, DAY);
-    },
-  },
+
 ];

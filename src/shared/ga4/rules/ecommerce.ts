@@ -2,14 +2,13 @@ import {
   EVENTS_REQUIRING_ITEMS,
   ISO_4217,
   LIMITS,
-  MONETARY_EVENTS,
   STANDARD_ITEM_FIELDS,
   VALUE_FROM_ITEMS_EVENTS,
 } from '../constants';
 import { DAY, HOUR, clientOf, historyKeys, scopeOf } from '../history';
 import type { DecodedEvent, ParamValue } from '../types';
 import type { Rule } from './types';
-import { isFiniteNumber, nonEmpty, num, show, wireParam } from './util';
+import { isFiniteNumber, isPlaceholderValue, nonEmpty, num, show, wireParam } from './util';
 
 const EVENTS_REF = 'https://developers.google.com/analytics/devguides/collection/ga4/reference/events';
 const ECOM_REF = 'https://developers.google.com/analytics/devguides/collection/ga4/ecommerce';
@@ -19,7 +18,6 @@ const TXN_TTL = 30 * DAY;
 interface TransactionRecord {
   purchaseAt?: number;
   purchases?: number;
-  refundAt?: number;
 }
 
 interface FunnelRecord {
@@ -52,6 +50,25 @@ function itemsTotal(ev: DecodedEvent, withDiscount: boolean): number | undefined
   return total;
 }
 
+const KNOWN_ITEM_CODES = new Set(['id', 'nm', 'af', 'cp', 'ds', 'lp', 'br', 'ca', 'c2', 'c3', 'c4', 'c5', 'li', 'ln', 'va', 'lo', 'pr', 'qt', 'cn', 'cs', 'pi', 'pn']);
+
+/**
+ * Keys of a decoded gtag item that did not parse: unknown two-letter codes kept verbatim and
+ * orphan custom values (v<n> without k<n>). [] for an empty item; undefined when it parsed.
+ */
+export function malformedItemKeys(format: 'gtag' | 'mp', item: Record<string, ParamValue>): string[] | undefined {
+  if (format !== 'gtag') return undefined;
+  let fields = 0;
+  let bad: string[] | undefined;
+  for (const k in item) {
+    fields++;
+    if (STANDARD_ITEM_FIELDS.has(k)) continue;
+    if ((k.length === 2 && !KNOWN_ITEM_CODES.has(k) && /^[a-z][a-z0-9]$/.test(k)) || /^v\d+$/.test(k)) (bad ??= []).push(k);
+  }
+  if (fields === 0) return [];
+  return bad;
+}
+
 function close(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
 }
@@ -75,15 +92,27 @@ export const ecommerceRules: Rule[] = [
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
-    title: 'purchase and refund carry a numeric value',
-    explanation: 'Revenue comes from value. It must be a number (epn.value on gtag, a JSON number in Measurement Protocol); a text value (ep.value, "19.99") is not counted.',
+    title: 'purchase and refund carry a value',
+    explanation: 'Revenue comes from value: a purchase or refund without it adds a transaction with no revenue (GA4 recommended-events reference: value is required for purchase and refund). Send the order total as value. (A value sent as text is reported by ecom.value_numeric.)',
     reference: EVENTS_REF,
     checkEvent(ctx, ev, at) {
       if (!isPurchaseOrRefund(ev)) return;
+      if (ev.params.value === undefined) ctx.emit(`${at}.params.value`, `${ev.name} has no value.`, 'VALUE_REQUIRED');
+    },
+  },
+  {
+    id: 'ecom.value_numeric',
+    family: 'ecommerce',
+    tier: 'advanced',
+    defaultSeverity: 'error',
+    title: 'value is a number on every event',
+    explanation: 'GA4 sums value as a number: on gtag it must be epn.value, in Measurement Protocol a JSON number. A value sent as text (ep.value, "19.99") is not counted as revenue or event value, whatever the event. (Placeholders such as "NaN" are reported by dq.undefined_values.)',
+    reference: EVENTS_REF,
+    checkEvent(ctx, ev, at) {
       const v = ev.params.value;
-      if (v === undefined) ctx.emit(`${at}.params.value`, `${ev.name} has no value.`, 'VALUE_REQUIRED');
-      else if (!isFiniteNumber(v) || ev.paramKinds.value !== 'number')
-        ctx.emit(`${at}.params.value`, `${ev.name} value ${show(v)} is sent as ${wireParam(ctx.req, ev, 'value')} (${ev.paramKinds.value}); it must be a number.`, 'VALUE_INVALID');
+      if (v === undefined || (isFiniteNumber(v) && ev.paramKinds.value === 'number')) return;
+      if (typeof v === 'string' && isPlaceholderValue(v)) return;
+      ctx.emit(`${at}.params.value`, `value ${show(v)} is sent as ${wireParam(ctx.req, ev, 'value')} (${ev.paramKinds.value ?? typeof v}); GA4 only counts a number.`, 'VALUE_INVALID');
     },
   },
   {
@@ -91,15 +120,14 @@ export const ecommerceRules: Rule[] = [
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
-    title: 'value and currency come together',
-    explanation: 'A monetary value needs its currency (cu / currency) or GA4 drops the revenue; a currency on an e-commerce event without value means the value is missing. Send both.',
+    title: 'A value or item prices come with a currency',
+    explanation: 'GA4 needs the currency (cu on gtag, currency in Measurement Protocol) whenever value or item prices are set, or it cannot convert them and the revenue is lost (recommended-events reference: "currency is required if you set value"). Send the ISO 4217 code with the event.',
     reference: EVENTS_REF,
     checkEvent(ctx, ev, at) {
-      const hasValue = ev.params.value !== undefined;
-      if (hasValue && !ev.currency)
-        ctx.emit(`${at}.params.currency`, `Event "${show(ev.name ?? '')}" has a value but no currency${ctx.req.format === 'gtag' ? ' (cu)' : ''}.`, 'VALUE_REQUIRED');
-      else if (!hasValue && ev.currency && ev.name !== undefined && MONETARY_EVENTS.has(ev.name))
-        ctx.emit(`${at}.params.value`, `Event "${ev.name}" has currency ${show(ev.currency)} but no value.`, 'VALUE_REQUIRED');
+      if (ev.currency) return;
+      const priced = ev.items.some((i) => i.price !== undefined && i.price !== '');
+      if (ev.params.value === undefined && !priced) return;
+      ctx.emit(`${at}.params.currency`, `Event "${show(ev.name ?? '')}" has ${ev.params.value !== undefined ? 'a value' : 'item prices'} but no currency${ctx.req.format === 'gtag' ? ' (cu)' : ''}.`, 'VALUE_REQUIRED');
     },
   },
   {
@@ -110,7 +138,6 @@ export const ecommerceRules: Rule[] = [
     title: 'Currency is an ISO 4217 code',
     explanation: 'Currency must be an active three-letter ISO 4217 code in upper case (EUR, USD, KZT). Lower case or invented codes drop the revenue. If the website lists its currencies, the code must be one of them.',
     reference: EVENTS_REF,
-    needsFact: 'currencies',
     checkEvent(ctx, ev, at) {
       const c = ev.currency;
       if (c === undefined) return;
@@ -121,19 +148,7 @@ export const ecommerceRules: Rule[] = [
         ctx.emit(`${at}.params.currency`, `Currency "${c}" is not one of this website's currencies (${[...ctx.facts.currencies].join(', ')}).`);
     },
   },
-  {
-    id: 'ecom.currency_in_cu',
-    family: 'ecommerce',
-    tier: 'advanced',
-    defaultSeverity: 'info',
-    title: 'gtag sends the currency as cu',
-    explanation: 'gtag.js puts the currency in the cu parameter. A currency in ep.currency means a hand-built hit or a server-side mapping; some processors only read cu. Map currency to cu.',
-    reference: EVENTS_REF,
-    checkEvent(ctx, ev, at) {
-      if (ctx.req.format === 'gtag' && ev.currencySource === 'param')
-        ctx.emit(`${at}.params.currency`, `Currency is sent as ep.currency="${show(ev.currency)}" instead of cu.`);
-    },
-  },
+
   {
     id: 'ecom.items_required',
     family: 'ecommerce',
@@ -158,6 +173,7 @@ export const ecommerceRules: Rule[] = [
     checkEvent(ctx, ev, at) {
       for (let j = 0; j < ev.items.length; j++) {
         const item = ev.items[j] as Record<string, ParamValue>;
+        if (malformedItemKeys(ctx.req.format, item) !== undefined) continue; // reported by ecom.item_malformed
         if (!nonEmpty(item.item_id) && !nonEmpty(item.item_name)) ctx.emit(`${at}.items[${j}]`, `Item ${j + 1} has neither item_id nor item_name.`, 'VALUE_REQUIRED');
       }
     },
@@ -173,7 +189,9 @@ export const ecommerceRules: Rule[] = [
     checkEvent(ctx, ev, at) {
       const monetary = ev.name !== undefined && VALUE_FROM_ITEMS_EVENTS.has(ev.name);
       for (let j = 0; j < ev.items.length; j++) {
-        const price = (ev.items[j] as Record<string, ParamValue>).price;
+        const item = ev.items[j] as Record<string, ParamValue>;
+        const price = item.price;
+        if (price === undefined && malformedItemKeys(ctx.req.format, item) !== undefined) continue; // reported by ecom.item_malformed
         if (price === undefined) {
           // Google accepts items without price, so this is a warning: item revenue will be 0.
           if (monetary) ctx.emit(`${at}.items[${j}].price`, `Item ${j + 1} of ${ev.name} has no price: its item revenue will be 0.`, undefined, 'warning');
@@ -319,6 +337,24 @@ export const ecommerceRules: Rule[] = [
     },
   },
   {
+    id: 'ecom.item_malformed',
+    family: 'ecommerce',
+    tier: 'advanced',
+    defaultSeverity: 'error',
+    title: 'Item strings parse completely',
+    explanation: 'A gtag item (pr1=…) is a ~-separated list of two-letter keys (id, nm, pr, qt, ca…) and k<n>/v<n> custom pairs. An empty item, keys GA4 does not know or values without their k<n> name are dropped: the item loses its id, price or custom parameters. Build items with gtag\'s items array instead of by hand.',
+    reference: 'https://developers.google.com/analytics/devguides/collection/ga4/ecommerce',
+    checkEvent(ctx, ev, at) {
+      if (ctx.req.format !== 'gtag') return;
+      for (let j = 0; j < ev.items.length; j++) {
+        const bad = malformedItemKeys(ctx.req.format, ev.items[j] as Record<string, ParamValue>);
+        if (bad === undefined) continue;
+        const wire = ev.itemKeys[j] ?? `pr${j + 1}`;
+        ctx.emit(`${at}.items[${j}]`, bad.length === 0 ? `${wire} is empty: the item has no fields.` : `${wire} has keys GA4 cannot read: ${bad.slice(0, 6).map((k) => `"${show(k, 20)}"`).join(', ')}.`, 'VALUE_INVALID');
+      }
+    },
+  },
+  {
     id: 'ecom.duplicate_transaction',
     family: 'ecommerce',
     tier: 'advanced',
@@ -333,30 +369,16 @@ export const ecommerceRules: Rule[] = [
       if (!history || ev.name !== 'purchase' || txn === undefined) return;
       const key = historyKeys.transaction(scopeOf(ctx.req), txn);
       const prev = history.get(key) as TransactionRecord | undefined;
-      if (prev?.purchaseAt !== undefined)
-        ctx.emit(`${at}.params.transaction_id`, `Transaction "${show(txn)}" was already sent as a purchase ${Math.max(0, Math.round((ctx.now - prev.purchaseAt) / 1000))} s ago.`);
-      history.set(key, { ...prev, purchaseAt: prev?.purchaseAt ?? ctx.now, purchases: (prev?.purchases ?? 0) + 1 }, TXN_TTL);
+      const now = ctx.now;
+      if (prev?.purchaseAt !== undefined || prev?.purchases !== undefined)
+        ctx.emit(`${at}.params.transaction_id`, `Transaction "${show(txn)}" was already sent as a purchase${now !== undefined && prev.purchaseAt !== undefined ? ` ${Math.max(0, Math.round((now - prev.purchaseAt) / 1000))} s earlier` : ''}.`);
+      const record: { purchases: number; purchaseAt?: number } = { ...prev, purchases: (prev?.purchases ?? 0) + 1 };
+      const at0 = prev?.purchaseAt ?? now;
+      if (at0 !== undefined) record.purchaseAt = at0;
+      history.set(key, { ...record }, TXN_TTL);
     },
   },
-  {
-    id: 'ecom.refund_has_purchase',
-    family: 'ecommerce',
-    tier: 'advanced',
-    defaultSeverity: 'info',
-    title: 'Refunds match a known purchase',
-    explanation: 'A refund whose transaction_id was never seen as a purchase (in the retention window) cannot be matched. Check that refund and purchase use the same transaction_id.',
-    reference: ECOM_REF,
-    needsHistory: true,
-    checkEvent(ctx, ev, at) {
-      const { history } = ctx;
-      const txn = transactionId(ev);
-      if (!history || ev.name !== 'refund' || txn === undefined) return;
-      const key = historyKeys.transaction(scopeOf(ctx.req), txn);
-      const prev = history.get(key) as TransactionRecord | undefined;
-      if (prev?.purchaseAt === undefined) ctx.emit(`${at}.params.transaction_id`, `Refund for "${show(txn)}" but no purchase with that transaction_id was seen.`);
-      history.set(key, { ...prev, refundAt: ctx.now }, TXN_TTL);
-    },
-  },
+
   {
     id: 'ecom.funnel_order',
     family: 'ecommerce',

@@ -237,18 +237,18 @@ export const gdprRules: Rule[] = [
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'info',
-    title: 'DMA flags set (EEA)',
-    explanation: 'For EEA traffic Google expects dma=1 and the consented purposes in dma_cps (sent by certified CMPs). Without them Google Ads features may be limited.',
+    title: 'DMA signals agree with each other',
+    explanation: 'dma says whether the EU Digital Markets Act applies (0 or 1); dma_cps lists the purposes the visitor consented to ("-" for none). Google does not require them on every hit, so only contradictions are reported: dma=1 without dma_cps, or a dma value other than 0/1. They mean the CMP integration sends stale or hand-set signals.',
     reference: DMA_REF,
-    needsFact: 'euTraffic',
     checkRequest(ctx) {
-      if (!ctx.facts.euTraffic || ctx.req.format !== 'gtag') return;
+      if (ctx.req.format !== 'gtag') return;
       const c = ctx.consents[0]?.consent;
-      if (!c) return;
-      if (c.dma !== '1') ctx.emit('dma', `dma is ${c.dma === undefined ? 'missing' : `"${show(c.dma)}"`}; EEA traffic should carry dma=1.`);
-      else if (!c.dmaCps) ctx.emit('dma_cps', 'dma=1 but dma_cps (consented purposes) is missing.');
+      if (!c || (c.dma === undefined && c.dmaCps === undefined)) return;
+      if (c.dma !== undefined && c.dma !== '0' && c.dma !== '1') ctx.emit('dma', `dma is "${show(c.dma)}"; it is 0 or 1.`, 'VALUE_INVALID');
+      else if (c.dma === '1' && !c.dmaCps) ctx.emit('dma_cps', 'dma=1 (the DMA applies) but dma_cps (the consented purposes) is missing.');
     },
   },
+
   {
     id: 'gdpr.consent_flapping',
     family: 'gdpr',
@@ -258,18 +258,20 @@ export const gdprRules: Rule[] = [
     explanation: `The same client switched consent state more than ${FLAP_MAX_CHANGES} times in 10 minutes. Usually two scripts set consent (CMP and a hard-coded default) and overwrite each other. Keep one.`,
     reference: CM_REF,
     needsHistory: true,
+    needsCaptureTime: true,
     checkRequest(ctx) {
       const { history, req } = ctx;
       const cid = clientOf(req);
       const consent = ctx.consents[0]?.consent;
-      if (!history || !cid || !consent) return;
+      const now = ctx.now;
+      if (!history || !cid || !consent || now === undefined) return;
       const state = `${adStorageState(consent) ?? '-'}/${analyticsState(consent) ?? '-'}`;
       if (state === '-/-') return;
       const key = historyKeys.clientConsent(scopeOf(req), cid);
       const prev = (history.get(key) as ClientConsentRecord | undefined) ?? {};
-      let changes = (prev.changes ?? []).filter((t) => ctx.now - t <= FLAP_WINDOW_MS);
+      let changes = (prev.changes ?? []).filter((t) => now - t <= FLAP_WINDOW_MS);
       if (prev.last !== undefined && prev.last !== state) {
-        changes = [...changes, ctx.now].slice(-10);
+        changes = [...changes, now].slice(-10);
         if (changes.length > FLAP_MAX_CHANGES)
           ctx.emit('gcs', `Consent changed ${changes.length} times in 10 minutes for client ${show(cid, 30)} (now ad/analytics ${state}).`);
       }

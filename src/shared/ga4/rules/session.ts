@@ -2,7 +2,7 @@ import { DAY, HOUR, MINUTE, clientOf, historyKeys, scopeOf } from '../history';
 import { hostMatches } from '../settings';
 import type { ParamValue } from '../types';
 import type { Rule } from './types';
-import { num, show } from './util';
+import { isUniversalAnalyticsPayload, isPlaceholderValue, num, show } from './util';
 
 const SESS_REF = 'https://support.google.com/analytics/answer/9191807';
 const MP_SEND_REF = 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events';
@@ -28,6 +28,15 @@ interface PageLoadRecord {
 }
 
 
+/** A short description of an id that is not in the cookie format, for messages. */
+function describeId(v: string): string {
+  if (isPlaceholderValue(v) || /^(client|session)_?id$/i.test(v) || /^[A-Z_]+$/.test(v)) return 'a placeholder';
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return 'a UUID';
+  if (/test/i.test(v)) return 'a test value';
+  if (/^\d+$/.test(v)) return 'a bare number';
+  return 'a hand-made value';
+}
+
 function timestampMs(v: ParamValue | undefined): number | undefined {
   const n = num(v);
   return Number.isFinite(n) ? n / 1000 : undefined;
@@ -44,7 +53,7 @@ export const sessionRules: Rule[] = [
     reference: SESS_REF,
     checkRequest(ctx) {
       const ev = ctx.req.events[0];
-      if (ctx.req.format !== 'gtag' || !ev) return;
+      if (ctx.req.format !== 'gtag' || !ev || isUniversalAnalyticsPayload(ctx.req)) return;
       const sid = ev.session.id;
       if (sid === undefined || sid === '') ctx.emit('sid', 'The session ID "sid" is missing.', 'VALUE_REQUIRED');
       else if (!/^\d{10}$/.test(String(sid))) ctx.emit('sid', `sid "${show(sid)}" is not a 10-digit Unix timestamp.`, 'VALUE_INVALID');
@@ -61,6 +70,8 @@ export const sessionRules: Rule[] = [
     checkRequest(ctx) {
       const ev = ctx.req.events[0];
       if (ctx.req.format !== 'gtag' || !ev) return;
+      // No session cookie at all is one root cause, reported by sess.sid_present.
+      if (ev.session.id === undefined || ev.session.id === '') return;
       const sct = ev.session.number;
       if (sct === undefined || sct === '') ctx.emit('sct', 'The session count "sct" is missing.', 'VALUE_REQUIRED');
       else if (!/^\d+$/.test(sct) || Number(sct) < 1) ctx.emit('sct', `sct "${show(sct)}" is not an integer ≥ 1.`, 'VALUE_INVALID');
@@ -85,34 +96,23 @@ export const sessionRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'warning',
     title: 'Session ID is a recent timestamp',
-    explanation: 'sid is the session start time. A session cannot be older than about 8 hours (max timeout 7 h 55 min) nor start in the future. An implausible sid means a frozen or copied cookie, or a replayed hit.',
+    explanation: 'sid is the session start time. Compared with the time the hit was captured (never today\'s clock), a session cannot be older than about 8 hours (the longest session timeout is 7 h 55 min) nor start in the future. An implausible sid means a frozen or copied cookie, or a replayed hit.',
     reference: SESS_REF,
+    needsCaptureTime: true,
     checkRequest(ctx) {
       const ev = ctx.req.events[0];
-      if (!ev || ev.session.id === undefined) return;
+      const now = ctx.now;
+      if (!ev || ev.session.id === undefined || now === undefined) return;
       const sid = num(ev.session.id);
       if (!Number.isFinite(sid) || String(Math.trunc(sid)).length !== 10) return;
       const startMs = sid * 1000;
       const path = ctx.req.format === 'gtag' ? 'sid' : 'events[0].params.session_id';
-      if (startMs < ctx.now - MAX_SESSION_AGE_MS) ctx.emit(path, `Session started ${Math.round((ctx.now - startMs) / HOUR)} h before the hit; sessions end within 8 h.`);
-      else if (startMs > ctx.now + MAX_FUTURE_MS) ctx.emit(path, `Session start ${new Date(startMs).toISOString()} is in the future.`);
+      if (startMs < now - MAX_SESSION_AGE_MS) ctx.emit(path, `Session started ${Math.round((now - startMs) / HOUR)} h before the hit was captured; GA4 sessions end within 7 h 55 min.`);
+      // _p is the page-load time: a page left open can start a later session, so only a real capture time bounds it.
+      else if (ctx.clockSource === 'capture' && startMs > now + MAX_FUTURE_MS) ctx.emit(path, `Session start ${new Date(startMs).toISOString()} is after the hit was captured.`);
     },
   },
-  {
-    id: 'sess.ss_consistency',
-    family: 'session_attribution',
-    tier: 'advanced',
-    defaultSeverity: 'info',
-    title: 'session_start hits look like a session start',
-    explanation: 'A hit with _ss (session start) should be early in the page load (small _s) and not already engaged (seg=1). Otherwise the session cookie was reset mid-visit or the flag is hand-set.',
-    reference: SESS_REF,
-    checkEvent(ctx, ev, at) {
-      if (ctx.req.format !== 'gtag' || !ev.session.sessionStart) return;
-      const seq = num(ev.session.hitSequence);
-      if (ev.session.engaged === '1') ctx.emit(`${at}.seg`, 'session_start (_ss) on a hit whose session is already engaged (seg=1).');
-      else if (Number.isFinite(seq) && seq > 5) ctx.emit(`${at}._s`, `session_start (_ss) on hit number ${seq} of the page load.`);
-    },
-  },
+
   {
     id: 'sess.fv_implies_sct1',
     family: 'session_attribution',
@@ -186,20 +186,7 @@ export const sessionRules: Rule[] = [
       history.set(key, { lastSeq: Math.max(seq, prev?.lastSeq ?? 0) }, HOUR);
     },
   },
-  {
-    id: 'sess.engagement_time_present',
-    family: 'session_attribution',
-    tier: 'advanced',
-    defaultSeverity: 'warning',
-    title: 'Engagement events carry engagement time',
-    explanation: 'user_engagement and scroll exist to report engagement time (_et / engagement_time_msec). Without a positive value engaged sessions and average engagement time are understated.',
-    reference: SESS_REF,
-    checkEvent(ctx, ev, at) {
-      if (ev.name !== 'user_engagement' && ev.name !== 'scroll') return;
-      const et = num(ev.session.engagementTimeMsec);
-      if (!(et > 0)) ctx.emit(`${at}.${ctx.req.format === 'gtag' ? '_et' : 'params.engagement_time_msec'}`, `${ev.name} has no positive engagement time.`);
-    },
-  },
+
   {
     id: 'sess.engagement_time_bounds',
     family: 'session_attribution',
@@ -225,10 +212,14 @@ export const sessionRules: Rule[] = [
     reference: MP_SEND_REF,
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'mp') return;
-      if (ev.params.session_id === undefined) ctx.emit(`${at}.params.session_id`, `Event "${show(ev.name ?? '')}" has no params.session_id.`);
-      const et = ev.params.engagement_time_msec;
-      if (et === undefined) ctx.emit(`${at}.params.engagement_time_msec`, `Event "${show(ev.name ?? '')}" has no params.engagement_time_msec.`);
-      else if (typeof et !== 'number') ctx.emit(`${at}.params.engagement_time_msec`, `engagement_time_msec is ${show(et)} (${typeof et}); send a number.`, 'VALUE_INVALID');
+      // Sent at the top level instead: one root cause, reported by basic.mp_json_schema.
+      const misplaced = ctx.req.mp?.unknownTopLevelKeys ?? [];
+      const missing: string[] = [];
+      if (ev.params.session_id === undefined && !misplaced.includes('session_id')) missing.push('session_id');
+      if (ev.params.engagement_time_msec === undefined && !misplaced.includes('engagement_time_msec')) missing.push('engagement_time_msec');
+      // Google's own examples send engagement_time_msec as the string "100": a text value is accepted.
+      if (missing.length > 0)
+        ctx.emit(`${at}.params.${missing[0]}`, `Event "${show(ev.name ?? '')}" has no params.${missing.join(' / params.')}: without them it is not in Realtime or engagement reports (Measurement Protocol "sending events").`);
     },
   },
   {
@@ -253,8 +244,71 @@ export const sessionRules: Rule[] = [
         ctx.emit('timestamp_micros', `timestamp_micros has ${digits.length} digits; microseconds have 16 (milliseconds × 1000).`, 'VALUE_INVALID');
         return;
       }
-      if (ms < ctx.now - MP_BACKDATE_MS) ctx.emit('timestamp_micros', `timestamp_micros is ${Math.round((ctx.now - ms) / HOUR)} h old; events may be backdated by at most 72 h.`, 'VALUE_OUT_OF_BOUNDS');
-      else if (ms > ctx.now + MAX_FUTURE_MS) ctx.emit('timestamp_micros', 'timestamp_micros is in the future.', 'VALUE_OUT_OF_BOUNDS');
+      // The 72-hour window is judged against the capture time only; without one only the unit is checked.
+      const now = ctx.now;
+      if (now === undefined) return;
+      if (ms < now - MP_BACKDATE_MS) ctx.emit('timestamp_micros', `timestamp_micros is ${Math.round((now - ms) / HOUR)} h before the hit was captured; the Measurement Protocol accepts at most 72 h.`, 'VALUE_OUT_OF_BOUNDS');
+      else if (ms > now + MAX_FUTURE_MS) ctx.emit('timestamp_micros', 'timestamp_micros is after the hit was captured.', 'VALUE_OUT_OF_BOUNDS');
+    },
+  },
+  {
+    id: 'sess.mp_id_format',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'Measurement Protocol client_id and session_id join the web session',
+    explanation: 'To join a browser session, a web Measurement Protocol event needs the _ga cookie\'s client id (<random>.<unix seconds>) and the session id from the _ga_<ID> cookie (Unix seconds, 10 digits). Order numbers, "test_123", UUIDs, literal placeholders or millisecond session ids create new users and sessions. Read both values from the visitor\'s cookies.',
+    reference: MP_SEND_REF,
+    checkRequest(ctx) {
+      const { req } = ctx;
+      if (req.format !== 'mp' || req.clientId === undefined || req.appInstanceId !== undefined) return;
+      const cid = req.clientId;
+      if (!/^\d{1,20}\.\d{1,20}$/.test(cid)) ctx.emit('client_id', `client_id "${show(cid, 40)}" is ${describeId(cid)}, not a web client id (<random>.<unix seconds>): it will not join the visitor's browser sessions.`);
+      for (const ev of req.events) {
+        const sid = ev.params.session_id;
+        if (sid === undefined) continue;
+        const text = String(sid);
+        if (/^\d{10}$/.test(text)) continue;
+        const why = /^\d{13}$/.test(text) ? 'in milliseconds; session ids are Unix seconds (10 digits)' : `${describeId(text)}, not the session start in Unix seconds from the _ga_<ID> cookie`;
+        ctx.emit(`events[${ev.index}].params.session_id`, `session_id "${show(text, 40)}" is ${why}.`);
+        return;
+      }
+    },
+  },
+  {
+    id: 'sess.page_view_location',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'warning',
+    title: 'page_view carries the page location',
+    explanation: 'A page_view without page_location (dl on gtag, params.page_location in Measurement Protocol) has no page path, host or landing page: reports show (not set). Send the full page URL.',
+    reference: 'https://developers.google.com/analytics/devguides/collection/ga4/views',
+    checkEvent(ctx, ev, at) {
+      if (ev.name !== 'page_view') return;
+      const loc = ctx.req.format === 'gtag' ? ev.page.location : ev.params.page_location;
+      if (loc === undefined || loc === '' || (typeof loc === 'string' && loc.trim() === ''))
+        ctx.emit(ctx.req.format === 'gtag' ? `${at}.page.location` : `${at}.params.page_location`, `page_view has ${loc === undefined ? 'no' : 'an empty'} page location${ctx.req.format === 'gtag' ? ' (dl)' : ''}.`, 'VALUE_REQUIRED');
+    },
+  },
+  {
+    id: 'sess.landing_page_view',
+    family: 'session_attribution',
+    tier: 'advanced',
+    defaultSeverity: 'info',
+    title: 'Sessions start with a page view',
+    explanation: 'The first event of a session decides its landing page. When it is not a page_view (an e-commerce or custom event fired before the page view), the landing page is "(not set)". Fire the Google tag\'s page view before other events.',
+    reference: 'https://support.google.com/analytics/answer/13504892',
+    needsHistory: true,
+    checkEvent(ctx, ev, at) {
+      const { history, req } = ctx;
+      const cid = clientOf(req);
+      if (!history || !cid || req.format !== 'gtag' || ev.session.id === undefined || ev.name === undefined) return;
+      const key = historyKeys.sessionLanding(scopeOf(req), cid, String(ev.session.id));
+      if (history.get(key) !== undefined) return;
+      history.set(key, { first: ev.name }, 8 * HOUR);
+      // Events gtag sends itself around the start (engagement pings) do not decide the landing page.
+      if (ev.name === 'page_view' || ev.name === 'user_engagement' || ev.name === 'first_visit' || ev.name === 'session_start') return;
+      ctx.emit(`${at}.name`, `The session's first event is "${show(ev.name)}", not page_view: its landing page will be (not set).`);
     },
   },
   {
@@ -290,23 +344,7 @@ export const sessionRules: Rule[] = [
       }
     },
   },
-  {
-    id: 'attr.gclid_autotag',
-    family: 'session_attribution',
-    tier: 'advanced',
-    defaultSeverity: 'info',
-    title: 'Auto-tagged clicks are not manually tagged as another medium',
-    explanation: 'The URL has a Google Ads click id (gclid, gbraid, wbraid) and a utm_medium other than cpc. Manual tags can override auto-tagging and misattribute paid clicks. Drop the manual utm_medium or set it to cpc.',
-    reference: 'https://support.google.com/google-ads/answer/3095550',
-    checkRequest(ctx) {
-      for (const { page, event } of ctx.pages) {
-        const click = page.gclid !== undefined ? 'gclid' : page.gbraid !== undefined ? 'gbraid' : page.wbraid !== undefined ? 'wbraid' : undefined;
-        const medium = page.utm.medium;
-        if (click && medium && medium.toLowerCase() !== 'cpc')
-          ctx.emit(`events[${event.index}].page.utm.medium`, `The URL has ${click} (Google Ads auto-tagging) but utm_medium="${show(medium)}".`);
-      }
-    },
-  },
+
   {
     id: 'attr.self_referral',
     family: 'session_attribution',

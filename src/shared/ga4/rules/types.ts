@@ -20,8 +20,17 @@ export interface RuleContext {
   readonly facts: CompiledFacts;
   /** Undefined when the caller passes no history: history rules then skip. */
   readonly history: ValidationHistory | undefined;
-  /** Evaluation time in ms (the request's receivedAtMs when given, else the caller's clock). */
-  readonly now: number;
+  /**
+   * Time of the hit in ms: the caller's `now`, else the capture's own time (receivedAtMs: HAR
+   * entry time, a file's recorded time), else `_p` when it is a millisecond timestamp. Undefined
+   * when the hit carries no time: rules that need it are then not evaluated (never today's clock).
+   */
+  readonly now: number | undefined;
+  /**
+   * Where `now` came from. `page_load` (from `_p`) is only a lower bound of the hit's time: a page
+   * left open can start a new session later, so "after the hit" checks need `capture`.
+   */
+  readonly clockSource: 'capture' | 'page_load' | undefined;
   /** Distinct consent objects of the request (batched events usually share one). */
   readonly consents: ReadonlyArray<{ consent: ConsentInfo; event: DecodedEvent }>;
   /** Distinct page objects of the request. */
@@ -47,7 +56,17 @@ export interface RuleMeta {
   needsHistory?: boolean;
   /** The tenant fact the rule needs (documentation for the settings UI). */
   needsFact?: 'measurementIds' | 'allowedHosts' | 'euTraffic' | 'currencies';
+  /** The rule compares with the time of the hit: without one it is not evaluated. */
+  needsCaptureTime?: boolean;
+  /** The evidence the rule needs (derived from the flags above). */
+  evidence?: RuleEvidence;
+  /** How often an expert agrees with the rule's findings on real traffic. */
+  confidence?: RuleConfidence;
 }
+
+export type RuleEvidence = 'single_hit' | 'history' | 'tenant_facts' | 'capture_time';
+export type RuleConfidence = 'high' | 'medium' | 'low';
+
 
 export interface Rule extends RuleMeta {
   /** Runs once per request. */

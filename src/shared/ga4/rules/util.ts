@@ -59,12 +59,40 @@ export function deepDecode(s: string): string {
 }
 
 const LOCAL_TLDS = ['.local', '.test', '.localhost', '.internal', '.example', '.invalid'];
-const NON_PROD_FIRST_LABELS = new Set(['dev', 'staging', 'stage', 'test', 'local', 'preview', 'qa', 'uat', 'sandbox']);
+/** Preview / deployment hosts of common platforms: never a site's production host. */
+const PREVIEW_SUFFIXES = ['.vercel.app', '.netlify.app', '.pages.dev', '.ngrok.io', '.ngrok-free.app', '.loca.lt', '.web.app', '.firebaseapp.com', '.herokuapp.com', '.azurestaticapps.net', '.github.io', '.gitpod.io', '.csb.app'];
+// dev, staging, stage, stg, test, testing, qa, uat, preview, sandbox, local, develop(ment), optionally numbered or hyphen-joined.
+const NON_PROD_LABEL = /(^|-)(dev|develop|development|staging|stage|stg|test|testing|qa|uat|preview|sandbox|local|demo)\d*(-|$)/;
 
-/** Heuristic: a host that is clearly not production (localhost, IPs, reserved TLDs, dev./staging. prefixes). */
-export function isNonProductionHost(host: string): boolean {
+/** Heuristic: a host that is clearly not production (localhost, IPs, reserved TLDs, dev/staging labels, preview platforms). */
+export function isNonProductionHost(rawHost: string): boolean {
+  const host = rawHost.replace(/:\d+$/, '').toLowerCase();
   if (host === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[')) return true;
   for (const tld of LOCAL_TLDS) if (host.endsWith(tld)) return true;
-  const first = host.split('.')[0] ?? '';
-  return NON_PROD_FIRST_LABELS.has(first);
+  for (const s of PREVIEW_SUFFIXES) if (host.endsWith(s)) return true;
+  const labels = host.split('.');
+  // Only labels left of the registrable domain: "test.com" itself may be a production site.
+  for (let i = 0; i < labels.length - 2; i++) if (NON_PROD_LABEL.test(labels[i] as string)) return true;
+  return false;
+}
+
+/** A Universal Analytics (v1) payload sent to /g/collect: one root cause, reported by basic.version. */
+export function isUniversalAnalyticsPayload(req: DecodedRequest): boolean {
+  return req.format === 'gtag' && (req.protocolVersion === '1' || ('t' in req.query && '_v' in req.query) || req.measurementId?.startsWith('UA-') === true);
+}
+
+const PLACEHOLDER_WORDS = new Set(['undefined', 'null', 'nan', '[object object]']);
+// {{Variable}}, %%macro%%, ${var}, [[var]], __VAR__, <VAR>
+const TEMPLATE_TOKEN = /\{\{[^}]*\}\}|%%[^%]+%%|\$\{[^}]*\}|\[\[[^\]]*\]\]|^__[A-Z0-9_]+__$|^<[A-Z0-9_]+>$/;
+// "undefined-ProductsCarousel", "list_null", "NaN €": a placeholder glued to other text.
+const GLUED_PLACEHOLDER = /(^|[-_ /:|])(undefined|null|NaN)([-_ /:|]|$)/;
+
+/** Values a data layer variable produces when it was not set: undefined, NaN, {{…}}, undefined-Something… */
+export function isPlaceholderValue(v: string): boolean {
+  const t = v.trim();
+  if (t === '' || t.length > 200) return false;
+  if (PLACEHOLDER_WORDS.has(t.toLowerCase())) return true;
+  if (t.indexOf('{') !== -1 || t.indexOf('%') !== -1 || t.indexOf('[') !== -1 || t.charCodeAt(0) === 95 || t.charCodeAt(0) === 60)
+    if (TEMPLATE_TOKEN.test(t)) return true;
+  return (t.indexOf('undefined') !== -1 || t.indexOf('null') !== -1 || t.indexOf('NaN') !== -1) && GLUED_PLACEHOLDER.test(t);
 }
