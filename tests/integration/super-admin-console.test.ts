@@ -150,5 +150,50 @@ describe('rules', () => {
     expect((await sql('select enabled, reason from public.rule_global_settings where rule_id = $1', [target]))[0]).toEqual({ enabled: false, reason: 'Misfires on tag gateway paths' });
     expect((await auditRows(target)).map((a) => a.action)).toEqual(['rule.change_default']);
     expect((await callFunction('super-admin-console/rules/not.a_rule', { session: admin.session, body: { enabled: false, severity: null, reason: 'x y z' } })).status).toBe(404);
+    // Other test files share this database: leave the catalogue as it was.
+    await sql('delete from public.rule_global_settings where rule_id = $1', [target]);
+  });
+
+  it('a rule switched off for everyone stops firing in the collector; a website that turns it on still gets it', async () => {
+    const firesOnV1 = 'basic.version';
+    const send = async (siteKey: string, domain: string) => {
+      const res = await fetch(`${inject('serverUrl')}/collect/g?site=${siteKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: `https://${domain}` },
+        body: JSON.stringify({ v: 1, hits: [{ k: `rule${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`, m: 'GET', u: `https://www.google-analytics.com/g/collect?v=1&tid=G-RULEOFF01&cid=1.2&en=page_view&dl=https%3A%2F%2F${domain}%2F` }] }),
+      });
+      expect(res.status).toBe(200);
+      const id = ((await res.json()) as { results: Array<{ id: string }> }).results[0]!.id;
+      return (await sql<{ issues: Array<{ ruleId: string }> }>('select issues from public.collected_requests where id = $1', [id]))[0]!.issues.map((i) => i.ruleId);
+    };
+    try {
+      expect((await callFunction(`super-admin-console/rules/${firesOnV1}`, { session: admin.session, body: { enabled: false, severity: null, reason: 'Too noisy for everyone' } })).status).toBe(200);
+      // New websites: the collector's 30-second website cache has not seen them yet.
+      const plain = await owner.client.from('websites').insert({ organization_id: orgId, name: 'Rule off', domain: 'rule-off.example.com' }).select('id, site_key').single();
+      const opted = await owner.client.from('websites').insert({ organization_id: orgId, name: 'Rule on', domain: 'rule-on.example.com' }).select('id, site_key').single();
+      await sql('insert into public.website_rule_settings (website_id, rule_id, enabled) values ($1, $2, true)', [opted.data!.id, firesOnV1]);
+      expect(await send(plain.data!.site_key as string, 'rule-off.example.com')).not.toContain(firesOnV1);
+      expect(await send(opted.data!.site_key as string, 'rule-on.example.com')).toContain(firesOnV1);
+    } finally {
+      await sql('delete from public.rule_global_settings where rule_id = $1', [firesOnV1]);
+    }
+  });
+});
+
+describe('a suspended organization', () => {
+  it('has its hits refused with a reason until it is reactivated', async () => {
+    const other = await signUpConfirmed('console-suspend');
+    const { data } = await other.client.rpc('complete_user_signup', { user_id: other.user.id, org_name: 'Suspended Co', org_slug: `susp-${Date.now().toString(36)}`, org_plan: 'free' });
+    const id = (data as { organization_id: string }).organization_id;
+    const site = (await other.client.from('websites').insert({ organization_id: id, name: 'Susp', domain: 'susp.example.com' }).select('id, site_key').single()).data!;
+    expect((await callFunction(`super-admin-console/organizations/${id}/suspend`, { session: admin.session, body: { reason: 'Terms violation' } })).status).toBe(200);
+    const res = await fetch(`${inject('serverUrl')}/collect/g?site=${site.site_key as string}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://susp.example.com' },
+      body: JSON.stringify({ v: 1, hits: [{ k: `susp${Date.now().toString(36)}`, m: 'GET', u: 'https://www.google-analytics.com/g/collect?v=2&tid=G-SUSP00001&cid=1.2&en=page_view&dl=https%3A%2F%2Fsusp.example.com%2F' }] }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ reason: 'organization_suspended' });
+    expect(await sql('select 1 from public.collected_requests where website_id = $1', [site.id])).toHaveLength(0);
   });
 });

@@ -88,6 +88,7 @@ export class IngestPipeline {
     }
     if (!website) return refuse('unknown_site_key', 'Unknown site key. Copy the tracker snippet from your website\'s settings in Tracklint.');
     if (!website.isActive) return refuse('website_inactive', 'This website is inactive in Tracklint; activate it to collect hits again.');
+    if (website.suspended) return refuse('organization_suspended', 'This organization is suspended in Tracklint; its hits are not collected. Contact support to reactivate it.');
     return pass(website);
   }
 

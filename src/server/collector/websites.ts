@@ -8,6 +8,8 @@ export interface CollectorWebsite {
   domain: string;
   measurementIds: string[];
   isActive: boolean;
+  /** The organization was suspended by an operator: its hits are refused. */
+  suspended?: boolean;
   verified: boolean;
   plan: string;
   /** The website has EU/EEA visitors: the stricter consent rules apply. */
@@ -74,8 +76,11 @@ export type UsageListener = (usage: UsageSnapshot) => void;
 
 const LOOKUP_SQL = `
   select w.id, w.organization_id, w.domain, w.measurement_ids, w.is_active, w.verification_status, o.plan,
-         w.eu_traffic, w.currencies,
-         (select coalesce(jsonb_object_agg(s.rule_id, jsonb_build_object('enabled', s.enabled, 'severity', s.severity)), '{}'::jsonb)
+         w.eu_traffic, w.currencies, o.suspended_at is not null as suspended,
+         -- Operators' defaults for everyone first; the website's own settings win over them.
+         (select coalesce(jsonb_object_agg(g.rule_id, jsonb_build_object('enabled', g.enabled, 'severity', g.severity)), '{}'::jsonb)
+            from public.rule_global_settings g)
+         || (select coalesce(jsonb_object_agg(s.rule_id, jsonb_build_object('enabled', s.enabled, 'severity', s.severity)), '{}'::jsonb)
             from public.website_rule_settings s where s.website_id = w.id) as rule_overrides,
          p.monthly_requests as request_limit, p.max_hits_per_minute,
          coalesce(u.monthly_requests, 0) as used,
@@ -116,6 +121,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       domain: string;
       measurement_ids: string[];
       is_active: boolean;
+      suspended: boolean;
       verification_status: string;
       plan: string;
       request_limit: string | null;
@@ -135,6 +141,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
           domain: row.domain,
           measurementIds: row.measurement_ids ?? [],
           isActive: row.is_active,
+          suspended: row.suspended,
           verified: row.verification_status === 'verified',
           plan: row.plan,
           customRules: row.custom_rules ?? [],

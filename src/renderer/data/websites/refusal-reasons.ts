@@ -9,6 +9,7 @@ const REASONS: Record<string, string> = {
   measurement_id_mismatch: 'Measurement ID not registered for this website',
   api_secret_required: 'Measurement Protocol sent with the public site key instead of a secret',
   website_inactive: 'The website was switched off',
+  organization_suspended: 'The organization is suspended',
   invalid_api_key: 'Invalid or revoked secret',
   not_ga4: 'Not a GA4 request',
   invalid_json: 'Measurement Protocol body is not valid JSON',
