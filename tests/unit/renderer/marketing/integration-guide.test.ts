@@ -13,13 +13,14 @@ describe('integration guide', () => {
     for (const path of Object.values(COLLECTOR_PATHS)) expect(collectorRoutesSource).toContain(`'${path}'`);
   });
 
-  it('builds the tracker tag and Measurement Protocol URL with the site key', () => {
+  it('builds the tracker tag with the site key and the Measurement Protocol URL with a secret', () => {
     expect(trackerSnippet('https://t.example', 'abc123def456')).toBe(
       '<script src="https://t.example/t.js?site=abc123def456"></script>',
     );
-    expect(measurementProtocolUrl('https://t.example', 'abc123def456', 'G-TEST1234')).toBe(
-      'https://t.example/mp/collect?measurement_id=G-TEST1234&site=abc123def456',
+    expect(measurementProtocolUrl('https://t.example', 'tlmp_secret', 'G-TEST1234')).toBe(
+      'https://t.example/mp/collect?measurement_id=G-TEST1234&api_secret=tlmp_secret',
     );
+    expect(measurementProtocolUrl()).not.toContain('site=');
   });
 
   it('shows a Measurement Protocol body that is valid JSON with the session fields inside params', () => {
@@ -27,6 +28,6 @@ describe('integration guide', () => {
     const json = example.slice(example.indexOf("'") + 1, example.lastIndexOf("'"));
     const body = JSON.parse(json) as { events: { params: Record<string, unknown> }[] };
     expect(body.events[0]?.params).toMatchObject({ session_id: expect.any(String), engagement_time_msec: 100 });
-    expect(example).not.toContain('api_secret');
+    expect(example).toContain('api_secret=YOUR_MP_SECRET');
   });
 });

@@ -8,6 +8,8 @@ import { trackerSnippet as installTrackerSnippet } from '../../../data/websites/
 export const GUIDE_PLACEHOLDERS = {
   host: 'https://YOUR-TRACKLINT-HOST',
   siteKey: 'YOUR_SITE_KEY',
+  /** Measurement Protocol needs a secret (a website's MP secret or an organization API key), never the public site key. */
+  mpSecret: 'YOUR_MP_SECRET',
   measurementId: 'G-XXXXXXXXXX',
 } as const;
 
@@ -25,20 +27,20 @@ export function trackerSnippet(host: string = GUIDE_PLACEHOLDERS.host, siteKey: 
 
 export function measurementProtocolUrl(
   host: string = GUIDE_PLACEHOLDERS.host,
-  siteKey: string = GUIDE_PLACEHOLDERS.siteKey,
+  secret: string = GUIDE_PLACEHOLDERS.mpSecret,
   measurementId: string = GUIDE_PLACEHOLDERS.measurementId,
   path: string = COLLECTOR_PATHS.measurementProtocol,
 ): string {
-  return `${host}${path}?${new URLSearchParams({ measurement_id: measurementId, site: siteKey }).toString()}`;
+  return `${host}${path}?${new URLSearchParams({ measurement_id: measurementId, api_secret: secret }).toString()}`;
 }
 
 export function measurementProtocolExample(
   host: string = GUIDE_PLACEHOLDERS.host,
-  siteKey: string = GUIDE_PLACEHOLDERS.siteKey,
+  secret: string = GUIDE_PLACEHOLDERS.mpSecret,
   measurementId: string = GUIDE_PLACEHOLDERS.measurementId,
 ): string {
   return [
-    `curl -X POST "${measurementProtocolUrl(host, siteKey, measurementId)}" \\`,
+    `curl -X POST "${measurementProtocolUrl(host, secret, measurementId)}" \\`,
     `  -H "Content-Type: application/json" \\`,
     `  -d '{`,
     `    "client_id": "123456789.1700000000",`,
