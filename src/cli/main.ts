@@ -1,19 +1,21 @@
 import { readFileSync } from 'node:fs';
 import {
-  createInMemoryHistory,
   createValidator,
   parseCaptureFile,
+  ruleCatalogue,
+  validateCaptureFiles,
   type FileCapture,
+  type RuleMeta,
   type RuleSettings,
 } from '../shared/ga4';
-import { formatResult } from './report';
+import { formatNotEvaluated, formatResult, withRuleMeta } from './report';
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
 }
 
-export const USAGE = `Usage: tracklint validate [--json] [--settings FILE] [--measurement-id ID] FILE...
+export const USAGE = `Usage: tracklint validate [--json] [--session] [--settings FILE] [--measurement-id ID] FILE...
 
 Validates GA4 requests against Tracklint's rules and prints a report per request.
 
@@ -23,7 +25,12 @@ FILE may be:
   - a HAR file exported from the browser's developer tools (every GA4 request in it).
 
 Options:
-  --json           print one JSON result per request (one per line) instead of the report
+  --json           print one JSON result per request (one per line) instead of the report;
+                   each issue carries its rule's documentation link, evidence and confidence
+  --session        treat all files (and every request of a HAR) as one visitor's session, in
+                   order, so the rules that compare with earlier hits (duplicates, funnel,
+                   session starts, consent changes) run; without it each request is judged alone
+                   and those rules are not evaluated
   --settings FILE  rule settings as JSON: {"facts": {...}, "rules": {...}, "customRules": [...]}
   --measurement-id ID
                    measurement ID for Measurement Protocol JSON files (their URL is not in the file;
@@ -35,6 +42,7 @@ Exit codes: 0 no error-severity issue, 1 at least one error, 2 bad arguments or 
 
 interface Args {
   json: boolean;
+  session: boolean;
   settingsFile?: string;
   measurementId?: string;
   files: string[];
@@ -43,10 +51,11 @@ interface Args {
 function parseArgs(argv: string[]): Args | string {
   const [command, ...rest] = argv;
   if (command !== 'validate') return command === undefined ? 'missing command' : `unknown command "${command}"`;
-  const args: Args = { json: false, files: [] };
+  const args: Args = { json: false, session: false, files: [] };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
     if (a === '--json') args.json = true;
+    else if (a === '--session') args.session = true;
     else if (a === '--settings') {
       const f = rest[++i];
       if (!f) return '--settings needs a file';
@@ -120,22 +129,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
-  const validator = createValidator(settings);
-  // Body-only MP files carry no URL: checks of the URL's measurement ID cannot apply to them.
-  const bodyOnlyValidator = createValidator({
-    ...settings,
-    rules: { ...settings.rules, 'basic.tid_format': { enabled: false }, 'basic.tid_expected': { enabled: false } },
-  });
-  for (const { id, errors } of validator.customRuleErrors)
+  for (const { id, errors } of createValidator(settings).customRuleErrors)
     io.stderr(`tracklint: custom rule "${id}" skipped: ${errors.map((e) => `${e.path || '(rule)'}: ${e.message}`).join('; ')}\n`);
-  // One history for the whole run, so repeats across the files of a session are detected.
-  const history = createInMemoryHistory();
+  // Archived hits: clock rules use each capture's own time; history rules only in --session mode.
+  const run = validateCaptureFiles(captures, settings, { session: args.session });
+  const meta = new Map<string, RuleMeta>(ruleCatalogue().map((r) => [r.id, r]));
   let errors = 0;
-  for (const capture of captures) {
-    const result = (capture.bodyOnly ? bodyOnlyValidator : validator).validate(capture.request, { history });
+  for (const { capture, result } of run.results) {
     errors += result.counts.error + (result.decodeError ? 1 : 0);
-    io.stdout(args.json ? `${JSON.stringify({ file: capture.label, ...result })}\n` : `${formatResult(capture.label, result)}\n`);
+    io.stdout(args.json ? `${JSON.stringify({ file: capture.label, ...result, issues: withRuleMeta(result.issues, meta) })}\n` : `${formatResult(capture.label, result, meta)}\n`);
   }
-  if (!args.json) io.stdout(`${captures.length} request${captures.length === 1 ? '' : 's'} checked, ${errors} error${errors === 1 ? '' : 's'}.\n`);
+  if (!args.json) {
+    io.stdout(`${captures.length} request${captures.length === 1 ? '' : 's'} checked, ${errors} error${errors === 1 ? '' : 's'}.\n`);
+    io.stdout(formatNotEvaluated(run.notEvaluated));
+  } else io.stdout(`${JSON.stringify({ summary: { requests: captures.length, errors, session: args.session, notEvaluated: run.notEvaluated } })}\n`);
   return errors > 0 ? 1 : 0;
 }

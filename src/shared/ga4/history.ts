@@ -29,7 +29,7 @@ export const DAY = 24 * HOUR;
 
 /** Key builders: the single source of truth for every key a rule may read. */
 export const historyKeys = {
-  /** ecom.duplicate_transaction, ecom.refund_has_purchase */
+  /** ecom.duplicate_transaction */
   transaction: (tid: string, transactionId: string) => `txn|${tid}|${transactionId}`,
   /** sess.session_start_once */
   sessionStarts: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|ss`,

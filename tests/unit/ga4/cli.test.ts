@@ -49,12 +49,33 @@ describe('tracklint validate (child process)', () => {
   it('prints one JSON result per request with --json', async () => {
     const run = await tracklint('validate', '--json', path.join(FIXTURES, 'mp-refund.json'), path.join(FIXTURES, 'shop-session.har'));
     expect(run.code).toBe(1);
-    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const all = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const summary = all.at(-1);
+    const lines = all.slice(0, -1);
     expect(lines).toHaveLength(3);
+    expect(summary.summary).toMatchObject({ requests: 3, session: false });
+    expect(summary.summary.notEvaluated.no_history.rules).toContain('ecom.duplicate_transaction');
+    const issue = lines[0].issues.find((i: { ruleId: string }) => i.ruleId === 'ecom.currency_iso4217');
+    expect(issue.rule).toMatchObject({ evidence: 'single_hit', confidence: 'high', reference: expect.stringMatching(/^https:\/\//) });
     expect(lines[0]).toMatchObject({ file: path.join(FIXTURES, 'mp-refund.json'), status: 'fail', request: { format: 'mp' } });
     expect(lines[0].events[0].name).toBe('refund');
     expect(lines[0].issues.map((i: { ruleId: string }) => i.ruleId)).toContain('ecom.currency_iso4217');
     expect(lines[1].request.format).toBe('gtag');
+  }, 60_000);
+
+  it('says which checks were not evaluated and why, and shows each rule\'s evidence, confidence and documentation', async () => {
+    const run = await tracklint('validate', path.join(FIXTURES, 'shop-session.har'));
+    expect(run.stdout).toMatch(/\d+ checks not evaluated: \d+ need the visitor's earlier hits .*--session/);
+    expect(run.stdout).toMatch(/\(single hit, high confidence; https:\/\/developers\.google\.com\/analytics\/devguides\/collection\/ga4\/ecommerce\)/);
+  }, 60_000);
+
+  it('treats several files as one visitor session with --session, so history rules run offline', async () => {
+    const file = path.join(FIXTURES, 'shop-session.har');
+    const alone = await tracklint('validate', file, file);
+    expect(alone.stdout).not.toContain('dq.duplicate_hit');
+    const session = await tracklint('validate', '--session', file, file);
+    expect(session.stdout).toContain('dq.duplicate_hit');
+    expect(session.stdout).not.toContain("need the visitor's earlier hits");
   }, 60_000);
 
   it('exits 0 when no error-severity issue is found', async () => {

@@ -73,10 +73,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     },
   },
   '11_scroll_percent_scrolled.txt': {
-    forbid: ['sess.engagement_time_present', 'basic.epn_numeric'],
+    forbid: ['sess.engagement_time_bounds', 'basic.epn_numeric'],
     check: (d) => expect(d.events[0]?.params.percent_scrolled).toBe(90),
   },
-  '12_user_engagement.txt': { forbid: ['sess.engagement_time_present', 'sess.engagement_time_bounds'] },
+  '12_user_engagement.txt': { forbid: ['sess.engagement_time_bounds', 'sess.mp_session_fields'] },
   '13_malformed_tid_numeric_minimal.txt': { expect: ['basic.tid_format', 'sess.sid_present'] },
   '15_appweb_post_page_view_plus_scroll_space_separated.txt': {
     expect: ['basic.request_decodable'],
@@ -87,7 +87,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   '17_malformed_ua_v1_payload_on_g_collect.txt': { expect: ['basic.version'], forbid: ['basic.tid_format', 'basic.en_present', 'sess.sid_present', 'sess.sct_present'] },
   '18_page_view_first_visit_fv_nsi_ss_headless.txt': {
     expect: ['dq.bot_ua'],
-    forbid: ['sess.fv_implies_sct1', 'sess.ss_consistency'],
+    forbid: ['sess.fv_implies_sct1', 'sess.sid_plausible'],
     check: (d) => expect(d.events[0]?.session).toMatchObject({ firstVisit: true, newSessionId: true, sessionStart: true }),
   },
   '19_page_view_first_visit_second_page_headless.txt': { expect: ['dq.bot_ua'], forbid: ['sess.fv_implies_sct1'] },

@@ -78,7 +78,8 @@ export function isNonProductionHost(rawHost: string): boolean {
 
 /** A Universal Analytics (v1) payload sent to /g/collect: one root cause, reported by basic.version. */
 export function isUniversalAnalyticsPayload(req: DecodedRequest): boolean {
-  return req.format === 'gtag' && (req.protocolVersion === '1' || ('t' in req.query && '_v' in req.query) || req.measurementId?.startsWith('UA-') === true);
+  // v=1 alone is only a wrong version (basic.version); UA's own parameters or property id make it a UA hit.
+  return req.format === 'gtag' && (('t' in req.query && ('_v' in req.query || 'tid' in req.query)) || req.measurementId?.startsWith('UA-') === true);
 }
 
 const PLACEHOLDER_WORDS = new Set(['undefined', 'null', 'nan', '[object object]']);
