@@ -4,7 +4,7 @@ import type { RuleSetting } from '../../data/rules/types';
 import { useSaveRuleSettingMutation } from '../../data/rules/save-rule-setting-mutation';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { FACT_LABELS, SEVERITIES, SEVERITY_COLORS, SEVERITY_LABELS } from './rule-labels';
+import { EVIDENCE_LABELS, FACT_LABELS, SEVERITIES, SEVERITY_COLORS, SEVERITY_LABELS } from './rule-labels';
 import { RULE_TOASTS } from './toasts';
 
 interface RuleCardProps {
@@ -87,6 +87,16 @@ export function RuleCard({ rule, setting, websiteId, canManage }: RuleCardProps)
           {rule.needsHistory && (
             <Text size="xs" c="dimmed">
               Compares with earlier hits of the website.
+            </Text>
+          )}
+          {rule.needsCaptureTime && (
+            <Text size="xs" c="dimmed">
+              Needs the time the hit was captured.
+            </Text>
+          )}
+          {rule.confidence && (
+            <Text size="xs" c="dimmed" data-testid="rule-confidence">
+              Evidence: {EVIDENCE_LABELS[rule.evidence ?? 'single_hit']} · confidence: {rule.confidence}
             </Text>
           )}
         </Group>

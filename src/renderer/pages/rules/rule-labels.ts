@@ -45,3 +45,11 @@ export const FACT_LABELS: Record<NonNullable<RuleMeta['needsFact']>, string> = {
   euTraffic: 'EU traffic turned on for the website',
   currencies: 'the website’s currencies',
 };
+
+/** What a rule needs to be evaluated at all (issue 9: rules say what evidence they rest on). */
+export const EVIDENCE_LABELS: Record<NonNullable<RuleMeta['evidence']>, string> = {
+  single_hit: 'a single hit',
+  history: 'earlier hits',
+  tenant_facts: 'website settings',
+  capture_time: 'the hit’s capture time',
+};
