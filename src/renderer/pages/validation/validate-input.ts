@@ -116,5 +116,7 @@ export interface ValidationOptions {
 export function validateCaptures(captures: readonly InputCapture[], options: ValidationOptions, nowMs = Date.now()): ValidationResult[] {
   const validator = createValidator({ allowedTiers: ['basic', 'advanced', 'custom'], facts: { euTraffic: options.euTraffic } });
   const history = createInMemoryHistory({ now: () => nowMs });
-  return captures.map((c) => validator.validate({ ...c.request, receivedAtMs: c.request.receivedAtMs ?? nowMs }, { history }));
+  // A pasted request is usually archived: judge it by its own capture time (HAR entry, _p), never
+  // by today's clock, or every old hit looks hours old (issue 9). Without one, clock rules are skipped.
+  return captures.map((c) => validator.validate(c.request, { history }));
 }
