@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
@@ -63,33 +64,115 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+/** Where the prerendered marketing pages go: the server sends them for their paths (src/server/http/web-app.ts). */
+export const PRERENDERED_DIR = 'prerendered';
+
+/**
+ * The prerendered pages start the app after their first paint: on a slow link the app's code would
+ * otherwise share the bandwidth with the stylesheet the page needs to show. This classic script
+ * (allowed by the CSP as a file of our own) adds the entry's module script and its preloads, which
+ * the build took out of the page, once the page has been painted, or at once in a hidden tab.
+ */
+const START_AFTER_PAINT = `(function () {
+  var me = document.currentScript;
+  function start() {
+    me.dataset.preload.split(' ').filter(Boolean).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = me.dataset.entry;
+    document.head.appendChild(entry);
+  }
+  if (document.hidden) start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
+})();
+`;
+
+/** index.html with the entry and its preloads started by START_AFTER_PAINT instead of the markup. */
+function startingAfterPaint(template: string, outDir: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry?.[1]) throw new Error('index.html has no module entry script');
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const hash = createHash('sha256').update(START_AFTER_PAINT).digest('base64url').slice(0, 8);
+  const starter = `/assets/start-after-paint-${hash}.js`;
+  writeFileSync(path.join(outDir, starter), START_AFTER_PAINT);
+  let page = template.replace(entry[0], '');
+  for (const preload of preloads) page = page.replace(preload[0], '');
+  const tag = `<script defer src="${starter}" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>\n  `;
+  return page.replace('</head>', `${tag}</head>`);
+}
+
+/**
+ * Renders the marketing pages to HTML with the app's own code (src/renderer/prerender.tsx, loaded
+ * through a Vite SSR server so imports resolve as in the app) and writes each into a copy of the
+ * built index.html, so a visitor sees the page before the JavaScript runs.
+ */
+async function prerenderMarketingPages(outDir: string): Promise<void> {
+  const template = startingAfterPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+  const server = await createServer({
+    configFile: false,
+    root: rendererDir,
+    appType: 'custom',
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, watch: null },
+    plugins: [react()],
+  });
+  try {
+    const { PRERENDERED_PATHS, prerender } = (await server.ssrLoadModule('/prerender.tsx')) as {
+      PRERENDERED_PATHS: readonly string[];
+      prerender: (pathname: string) => Promise<string>;
+    };
+    for (const pathname of PRERENDERED_PATHS) {
+      const html = await prerender(pathname);
+      const file = path.join(outDir, PRERENDERED_DIR, `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, template.replace('<div id="root"></div>', `<div id="root" data-prerendered="${pathname}">${html}</div>`));
+    }
+  } finally {
+    await server.close();
+  }
+}
+
 /**
  * Writes brotli (.br, maximum quality) and gzip (.gz, level 9) copies of every text file of the
  * build, so the server sends them as they are (src/server/http/web-app.ts) instead of compressing
  * per request. Source maps are skipped: they are never served.
  */
-function precompress(): Plugin {
+function precompress(outDir: string): void {
+  for (const file of filesUnder(outDir)) {
+    // Tiny files gain less than the extra header costs.
+    if (!TEXT_FILE.test(file) || statSync(file).size < 512) continue;
+    const content = readFileSync(file);
+    const gzip = gzipSync(content, { level: 9 });
+    const brotli = brotliCompressSync(content, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.byteLength },
+    });
+    if (gzip.byteLength < content.byteLength) writeFileSync(`${file}.gz`, gzip);
+    if (brotli.byteLength < content.byteLength) writeFileSync(`${file}.br`, brotli);
+  }
+}
+
+/** After the client build: prerender the marketing pages, then precompress everything (in that order). */
+function postBuild(): Plugin {
   let outDir = '';
   return {
-    name: 'tracklint:precompress',
+    name: 'tracklint:post-build',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      // The bundle-budget test builds without them: it measures, it does not serve.
-      if (process.env.TRACKLINT_PRECOMPRESS === 'off') return;
-      for (const file of filesUnder(outDir)) {
-        // Tiny files gain less than the extra header costs.
-        if (!TEXT_FILE.test(file) || statSync(file).size < 512) continue;
-        const content = readFileSync(file);
-        const gzip = gzipSync(content, { level: 9 });
-        const brotli = brotliCompressSync(content, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.byteLength },
-        });
-        if (gzip.byteLength < content.byteLength) writeFileSync(`${file}.gz`, gzip);
-        if (brotli.byteLength < content.byteLength) writeFileSync(`${file}.br`, brotli);
-      }
+    async closeBundle() {
+      // The bundle-budget test builds without them: it measures the JavaScript, it serves nothing.
+      if (process.env.TRACKLINT_POSTBUILD === 'off') return;
+      await prerenderMarketingPages(outDir);
+      precompress(outDir);
     },
   };
 }
@@ -97,7 +180,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: rendererDir,
   base: '/',
-  plugins: [react(), forbidServerImports(), withoutUnusedSupabaseClients(), precompress()],
+  plugins: [react(), forbidServerImports(), withoutUnusedSupabaseClients(), postBuild()],
   // Runtime values come only from /config.json. No .env file is read and no environment
   // variable is exposed to the bundle (the prefix matches nothing we set), so a secret in the
   // build environment cannot be inlined.

@@ -13,19 +13,36 @@ import { FullPageSpinner } from './routing/FullPageSpinner';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
 
-root.render(
-  <MantineProvider theme={theme}>
-    <FullPageSpinner label="Starting Tracklint…" />
-  </MantineProvider>,
-);
+// A marketing page the build rendered to HTML (vite.web.config.ts) is already on screen: it stays
+// until the app can render the same page over it, instead of a spinner in between.
+const prerendered = container.dataset.prerendered === window.location.pathname && container.hasChildNodes();
+const root = createRoot(container);
+if (!prerendered) {
+  root.render(
+    <MantineProvider theme={theme}>
+      <FullPageSpinner label="Starting Tracklint…" />
+    </MantineProvider>,
+  );
+}
 
 // Created before the config arrives: the router starts loading the first page's code at once.
 const router = createBrowserRouter(buildRoutes());
 
-bootstrap().then(
-  (context) =>
+/** Resolves once the router has loaded the first page's code (its lazy routes). */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+Promise.all([bootstrap(), prerendered ? routerReady() : undefined]).then(
+  ([context]) =>
     root.render(
       <StrictMode>
         <App {...context} router={router} />

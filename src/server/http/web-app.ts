@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
+/** Same folder name as vite.web.config.ts's PRERENDERED_DIR (the config is not imported at run time). */
+export const PRERENDERED_DIR = 'prerendered';
+
 /** Hashed file names change with their content: a year, and never revalidated. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed assets: always revalidated, so a deploy is seen at once. */
@@ -15,6 +18,7 @@ export const REVALIDATE_CACHE = 'no-cache';
  */
 export function mountWebApp(app: Hono, webDistDir: string): void {
   const indexFile = path.join(webDistDir, 'index.html');
+  const prerenderedDir = path.join(webDistDir, PRERENDERED_DIR);
   const root = path.relative(process.cwd(), webDistDir) || '.';
   // Source maps are built for our own error reports, not published: they would hand out the source.
   app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.json({ error: 'Not found' }, 404) : next()));
@@ -34,6 +38,11 @@ export function mountWebApp(app: Hono, webDistDir: string): void {
   );
   // A missing hashed asset (an old tab after a deploy) must be a 404, not index.html parsed as JavaScript.
   app.get('/assets/*', (c) => c.json({ error: `No asset ${c.req.path}` }, 404));
+  // Marketing pages rendered at build time: their content shows before the JavaScript runs.
+  app.get('*', async (c, next) => {
+    const prerendered = prerenderedPage(prerenderedDir, c.req.path);
+    return prerendered ? serveHtml(c, prerendered) : next();
+  });
   app.use(
     '*',
     serveStatic({
@@ -50,12 +59,19 @@ export function mountWebApp(app: Hono, webDistDir: string): void {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built. Run `npm run build:web` (npm start does this for you).', 503);
     }
-    return serveIndex(c, indexFile);
+    return serveHtml(c, indexFile);
   });
 }
 
-/** Every client route answers with index.html, compressed like the static files when the build made copies. */
-function serveIndex(c: Context, indexFile: string): Response {
+/** The build's prerendered HTML for a page path (vite.web.config.ts writes them), if there is one. */
+function prerenderedPage(dir: string, pathname: string): string | null {
+  if (!/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/.test(pathname)) return null;
+  const file = path.join(dir, `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
+  return existsSync(file) ? file : null;
+}
+
+/** A page: index.html or a prerendered one, compressed like the static files when the build made copies. */
+function serveHtml(c: Context, indexFile: string): Response {
   c.header('cache-control', REVALIDATE_CACHE);
   c.header('vary', 'Accept-Encoding');
   const accepted = acceptedEncodings(c.req.header('accept-encoding'));

@@ -11,6 +11,12 @@ import { IMMUTABLE_CACHE, mountWebApp, REVALIDATE_CACHE } from '../../../src/ser
 const webDir = mkdtempSync(path.join(tmpdir(), 'tracklint-static-'));
 const script = `export const words = ${JSON.stringify('tracklint '.repeat(400))};`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/app-1.js"></script></head><body>${'<!-- padding -->'.repeat(60)}</body></html>`;
+/** Marketing pages the build rendered to HTML. */
+const prerendered: Record<string, string> = {
+  'index.html': '<!doctype html><div id="root" data-prerendered="/"><h1>Home</h1></div>',
+  'pricing.html': '<!doctype html><div id="root" data-prerendered="/pricing"><h1>Pricing</h1></div>',
+  'blog/first-post.html': '<!doctype html><div id="root" data-prerendered="/blog/first-post"><h1>Post</h1></div>',
+};
 let app: Hono;
 
 beforeAll(() => {
@@ -24,6 +30,11 @@ beforeAll(() => {
   }
   writeFileSync(path.join(webDir, 'assets/app-1.js.map'), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(path.join(webDir, '.vite/manifest.json'), '{}');
+  mkdirSync(path.join(webDir, 'prerendered/blog'), { recursive: true });
+  for (const [name, content] of Object.entries(prerendered)) {
+    writeFileSync(path.join(webDir, 'prerendered', name), content);
+    writeFileSync(path.join(webDir, 'prerendered', `${name}.br`), brotliCompressSync(content));
+  }
   app = new Hono();
   mountWebApp(app, webDir);
 });
@@ -53,7 +64,7 @@ describe('the built web app is served precompressed', () => {
   });
 
   it('answers every page route with index.html, compressed and never cached without revalidation', async () => {
-    for (const url of ['/', '/login', '/app/requests']) {
+    for (const url of ['/login', '/app/requests', '/signup']) {
       const res = await get(url, 'gzip, br');
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-encoding'), url).toBe('br');
@@ -64,6 +75,18 @@ describe('the built web app is served precompressed', () => {
     const plain = await get('/login');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(html);
+  });
+
+  it('answers a marketing page with its prerendered HTML, other pages with the app shell', async () => {
+    for (const [url, file] of [['/', 'index.html'], ['/pricing', 'pricing.html'], ['/blog/first-post', 'blog/first-post.html']] as const) {
+      const res = await get(url, 'br');
+      expect(res.headers.get('content-encoding'), url).toBe('br');
+      expect(res.headers.get('cache-control'), url).toBe(REVALIDATE_CACHE);
+      expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString(), url).toBe(prerendered[file]);
+      expect(await (await get(url)).text(), url).toBe(prerendered[file]);
+    }
+    expect(await (await get('/login')).text()).toBe(html);
+    expect(await (await get('/pricing/../login')).text()).not.toContain('Pricing');
   });
 
   it('does not publish source maps, the compressed copies themselves, or the build manifest', async () => {

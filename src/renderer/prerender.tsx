@@ -1,0 +1,27 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { theme } from './app/theme';
+import { BLOG_POSTS } from './pages/marketing/data/blog-posts';
+import { MARKETING_PATHS, marketingRoutes } from './pages/marketing/routes';
+
+/**
+ * Build-time rendering of the marketing pages (run by vite.web.config.ts after the client build):
+ * their HTML is in the page the server sends, so a visitor sees the page before any JavaScript
+ * has loaded. The client then renders the same page over it (src/renderer/main.tsx).
+ */
+export const PRERENDERED_PATHS: readonly string[] = MARKETING_PATHS.flatMap((path) =>
+  path.includes(':slug') ? BLOG_POSTS.map((post) => path.replace(':slug', post.slug)) : [path],
+);
+
+export async function prerender(pathname: string): Promise<string> {
+  const handler = createStaticHandler(marketingRoutes);
+  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`${pathname} redirects; it cannot be prerendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <MantineProvider theme={theme}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </MantineProvider>,
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { MARKETING_PATHS } from '../../../src/renderer/pages/marketing/routes';
+import { PRERENDERED_PATHS, prerender } from '../../../src/renderer/prerender';
+
+/** The build writes these pages' HTML (vite.web.config.ts); the server sends it for their paths. */
+describe('prerendered marketing pages', () => {
+  it('cover every marketing path, blog posts included', () => {
+    for (const path of MARKETING_PATHS.filter((p) => !p.includes(':'))) expect(PRERENDERED_PATHS).toContain(path);
+    expect(PRERENDERED_PATHS.filter((p) => p.startsWith('/blog/')).length).toBeGreaterThan(0);
+    expect(PRERENDERED_PATHS.every((p) => /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/.test(p))).toBe(true);
+  });
+
+  it('render the page itself (its heading, header and footer) with the theme variables, not a spinner', async () => {
+    const html = await prerender('/');
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toContain('<header');
+    expect(html).toContain('<footer');
+    expect(html).toContain('data-mantine-styles');
+    expect(html).not.toMatch(/Starting Tracklint/);
+  });
+});
