@@ -38,4 +38,7 @@ export const RULE_CONFIDENCE: Readonly<Record<string, RuleConfidence>> = {
   'dq.debug_in_prod': 'medium',
   'dq.bot_ua': 'medium',
   'dq.duplicate_hit': 'medium',
+  // Two identical clicks can be real; a repeated list impression usually is not.
+  'dq.duplicate_event_in_batch': 'medium',
+  'sess.mp_id_format': 'medium',
 };

@@ -285,7 +285,8 @@ export const sessionRules: Rule[] = [
     reference: 'https://developers.google.com/analytics/devguides/collection/ga4/views',
     checkEvent(ctx, ev, at) {
       if (ev.name !== 'page_view') return;
-      const loc = ctx.req.format === 'gtag' ? ev.page.location : ev.params.page_location;
+      // Some proxies send the location as ep.page_location instead of dl: GA4 reads either.
+      const loc = ctx.req.format === 'gtag' ? (ev.page.location || ev.params.page_location) : ev.params.page_location;
       if (loc === undefined || loc === '' || (typeof loc === 'string' && loc.trim() === ''))
         ctx.emit(ctx.req.format === 'gtag' ? `${at}.page.location` : `${at}.params.page_location`, `page_view has ${loc === undefined ? 'no' : 'an empty'} page location${ctx.req.format === 'gtag' ? ' (dl)' : ''}.`, 'VALUE_REQUIRED');
     },
