@@ -24,4 +24,16 @@ describe('the engine stays importable by the browser', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it("never reads the wall clock to judge a hit (issue 9): only the in-memory history's default expiry clock may", () => {
+    const offenders: string[] = [];
+    for (const file of sources(ENGINE)) {
+      const rel = path.relative(repoRoot, file);
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (/Date\.now\b|new Date\(\)/.test(line) && !(rel.endsWith('history.ts') && /options\.now \?\? Date\.now|Default Date\.now/.test(line))) offenders.push(`${rel}:${i + 1}`);
+      });
+    }
+    expect(offenders).toEqual([]);
+  });
 });
