@@ -1,7 +1,43 @@
-import { createTheme } from '@mantine/core';
+import { Anchor, createTheme, DEFAULT_THEME, Drawer, Modal, Table, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Mantine's light scheme paints filled buttons, badges and text with shade `primaryShade.light`
+ * (6 by default) and light variants with shade 9 on shade 1; several default shades fail WCAG AA
+ * (blue 6 on white is 3.55:1, yellow 9 on yellow 1 is under 2:1). Every palette here keeps
+ * shade 8 at 4.5:1 or more against white (both as text and under white text) and shade 9 at 4.5:1
+ * or more on its shade 1, so every variant of every colour is readable without per-page fixes.
+ */
+function accessible(name: keyof typeof DEFAULT_THEME.colors, shade8: string, shade9: string): MantineColorsTuple {
+  const base = DEFAULT_THEME.colors[name];
+  return [base[0], base[1], base[2], base[3], base[4], base[5], base[6], base[7], shade8, shade9];
+}
+
+const gray = DEFAULT_THEME.colors.gray;
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
+  colors: {
+    // gray 6 is Mantine's "dimmed" text: #868e96 is 3.32:1 on white; #5c636a is 6:1 and still reads as secondary.
+    gray: [gray[0], gray[1], gray[2], gray[3], gray[4], gray[5], '#5c636a', gray[7], gray[8], gray[9]],
+    red: accessible('red', '#c92a2a', '#a51d1d'),
+    pink: accessible('pink', '#c2255c', '#a61e4d'),
+    green: accessible('green', '#1f7a34', '#1a5e2a'),
+    teal: accessible('teal', '#0a7558', '#075c45'),
+    cyan: accessible('cyan', '#0b7285', '#095c6b'),
+    lime: accessible('lime', '#4f7a0c', '#3c5e09'),
+    yellow: accessible('yellow', '#8f5700', '#6e4200'),
+    orange: accessible('orange', '#b8400b', '#8f320a'),
+  },
+  components: {
+    // Links must not be told apart by colour alone (WCAG 1.4.1); navigation lists opt out explicitly.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // An icon-only close button is otherwise announced as just "button".
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A table wider than a phone scrolls sideways; keyboard users need to reach it to scroll it (WCAG 2.1.1).
+    TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { type: 'native', tabIndex: 0 } }),
+  },
 });

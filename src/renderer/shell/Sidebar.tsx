@@ -101,7 +101,8 @@ function SidebarLink({
   const gated = item.feature !== undefined && !planIncludesFeature(plan, item.feature);
   const to = gated && item.feature ? upgradeLink(item.feature, plan, 'sidebar') : item.to;
   const requiredPlan = item.feature ? requiredPlanForFeature(item.feature).toUpperCase() : '';
-  const accessibleLabel = gated ? `${item.label} (requires ${requiredPlan} plan, opens upgrade)` : item.label;
+  // The name starts with the visible text (label, then the plan badge) so voice control users can say what they see.
+  const accessibleLabel = gated ? `${item.label} ${requiredPlan}: requires the ${requiredPlan} plan, opens upgrade` : item.label;
 
   if (collapsed) {
     return (

@@ -13,7 +13,7 @@ export function MarketingFooter() {
                 {group.title}
               </Text>
               {group.links.map((link) => (
-                <Anchor key={link.to} component={Link} to={link.to} fz="sm" c="dimmed">
+                <Anchor key={link.to} component={Link} to={link.to} fz="sm" c="dimmed" underline="hover">
                   {link.label}
                 </Anchor>
               ))}

@@ -20,7 +20,7 @@ export function MarketingHeader() {
 
           <Group component="nav" aria-label="Main" gap="md" visibleFrom="md">
             {HEADER_LINKS.map((link) => (
-              <Anchor key={link.to} component={NavLink} to={link.to} c="dimmed" fz="sm">
+              <Anchor key={link.to} component={NavLink} to={link.to} c="dimmed" fz="sm" underline="hover">
                 {link.label}
               </Anchor>
             ))}
@@ -42,7 +42,7 @@ export function MarketingHeader() {
       <Drawer opened={menuOpen} onClose={menu.close} title="Tracklint" hiddenFrom="md" position="right">
         <Stack component="nav" aria-label="Main (mobile)" gap="sm">
           {HEADER_LINKS.map((link) => (
-            <Anchor key={link.to} component={Link} to={link.to} onClick={menu.close}>
+            <Anchor key={link.to} component={Link} to={link.to} onClick={menu.close} underline="hover">
               {link.label}
             </Anchor>
           ))}

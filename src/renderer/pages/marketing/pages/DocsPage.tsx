@@ -36,7 +36,7 @@ export function DocsPage() {
           Add this tag to every page, in the &lt;head&gt; before your Google tag (not async, so it is ready before the first hit). It sends Tracklint a copy of each GA4 request the page makes
           to <Code>/g/collect</Code>, including batched events and consent parameters.
         </Text>
-        <Code block aria-label="Tracker snippet">
+        <Code block aria-label="Tracker snippet" tabIndex={0}>
           {trackerSnippet()}
         </Code>
         <Text mt="sm" fz="sm" c="dimmed">
@@ -49,14 +49,16 @@ export function DocsPage() {
       <PageSection title="2. Point the Measurement Protocol at Tracklint (server-side events)">
         <Text mb="sm">
           If your servers send events with the GA4 Measurement Protocol, send the same JSON body to Tracklint as well, right
-          after the call to Google: same path, Tracklint's host, and your site key in the <Code>site</Code> parameter.
+          after the call to Google: same path, Tracklint's host, and a Tracklint Measurement Protocol secret in the{' '}
+          <Code>api_secret</Code> parameter. Create one on the website&apos;s page in the app (or use an organization API key).
+          The public site key is not accepted here: anyone can read it in your pages.
         </Text>
-        <Code block aria-label="Measurement Protocol example">
+        <Code block aria-label="Measurement Protocol example" tabIndex={0}>
           {measurementProtocolExample()}
         </Code>
-        <Alert mt="md" color="yellow" title="Keep your api_secret private">
-          Tracklint does not need your Google <Code>api_secret</Code>: the site key identifies your website. If your client
-          library insists on an <Code>api_secret</Code> parameter, put the site key there instead.
+        <Alert mt="md" color="yellow" title="Keep your Google api_secret private">
+          Tracklint does not need your Google <Code>api_secret</Code>: send Tracklint&apos;s own secret instead. It is shown
+          once when you create it, stored hashed, and you can revoke it at any time.
         </Alert>
         <Text mt="md">
           While you build the integration, post the same body to{' '}
