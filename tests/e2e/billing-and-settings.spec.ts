@@ -19,7 +19,10 @@ test('usage alerts: a free plan at its team limit sees it on the team page, not 
   await team.goto();
   const alert = page.getByTestId('usage-alerts').getByTestId('usage-alert');
   await expect(alert).toContainText('You have used 100% of your team members (1 of 1).');
-  await expect(alert).toHaveAttribute('data-severity', 'critical');
+  // Being at the limit refuses nothing yet: information, not a red "Plan limit reached" (issue 10, defect 2).
+  await expect(alert).toHaveAttribute('data-severity', 'info');
+  await expect(alert).toContainText('At your plan limit');
+  await expect(alert).not.toContainText('Plan limit reached');
   await expect(alert.getByRole('link', { name: 'View plans and billing' })).toHaveAttribute('href', '/app/billing');
   await expect(page.getByTestId('team-limit')).toHaveText('Team members: 1 of 1 on your plan.');
   await expect(page.getByTestId('team-limit-reached')).toBeVisible();

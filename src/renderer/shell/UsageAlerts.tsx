@@ -7,7 +7,7 @@ import { useUsageStatusQuery } from '../data/billing/usage-status-query';
 import type { Organization } from '../data/organizations/types';
 import { dismissedUsageAlertsAtom } from '../state/ui-atoms';
 import { permissionsForRole } from './role-permissions';
-import { belongsInShellBanner, usageAlertColor, usageAlertKey, usageAlertText, usageAlertTitle, visibleUsageAlerts } from './usage-alerts';
+import { belongsInShellBanner, displayedSeverity, usageAlertColor, usageAlertKey, usageAlertText, usageAlertTitle, visibleUsageAlerts } from './usage-alerts';
 
 interface UsageAlertsProps {
   organization: Organization;
@@ -33,16 +33,17 @@ export function UsageAlerts({ organization, metrics, dismissible = false }: Usag
     <Stack gap="xs" mb="md" data-testid={dismissible ? 'usage-alert-banner' : 'usage-alerts'}>
       {alerts.map((alert) => {
         const key = usageAlertKey(organization.id, alert);
+        const severity = displayedSeverity(alert);
         return (
           <Alert
             key={key}
-            color={usageAlertColor(alert.severity)}
+            color={usageAlertColor(severity)}
             title={usageAlertTitle(alert)}
-            icon={alert.severity === 'info' ? <IconInfoCircle aria-hidden /> : <IconAlertTriangle aria-hidden />}
+            icon={severity === 'info' ? <IconInfoCircle aria-hidden /> : <IconAlertTriangle aria-hidden />}
             withCloseButton={dismissible}
             closeButtonLabel="Dismiss usage alert"
             onClose={() => setDismissed([...dismissed.filter((k) => k !== key), key])}
-            data-severity={alert.severity}
+            data-severity={severity}
             data-testid="usage-alert"
           >
             <Text size="sm">

@@ -25,8 +25,26 @@ export function formatLimit(limit: number): string {
   return limit === UNLIMITED ? 'Unlimited' : integer.format(limit);
 }
 
-export function usageAlertTitle(alert: Pick<UsageAlert, 'type'>): string {
-  return alert.type === 'limit_exceeded' ? 'Plan limit reached' : 'Approaching your plan limit';
+type AlertFacts = Pick<UsageAlert, 'type' | 'metric' | 'current_value' | 'limit_value' | 'severity'>;
+
+/**
+ * Whether the limit has started refusing something. Requests past the limit are refused hits.
+ * Websites, members and custom rules only stop the next one being added, so exactly at the limit
+ * nothing has gone wrong (a new free organization is at 1 of 1): that is information, not an incident.
+ */
+export function limitRefusesSomething(alert: Pick<UsageAlert, 'metric' | 'current_value' | 'limit_value'>): boolean {
+  return alert.metric === 'monthly_requests' ? alert.current_value >= alert.limit_value : alert.current_value > alert.limit_value;
+}
+
+/** The severity a user sees: the data's, except that being exactly at a non-request limit is info. */
+export function displayedSeverity(alert: AlertFacts): UsageAlert['severity'] {
+  if (alert.type === 'limit_exceeded' && !limitRefusesSomething(alert)) return 'info';
+  return alert.severity;
+}
+
+export function usageAlertTitle(alert: Pick<UsageAlert, 'type' | 'metric' | 'current_value' | 'limit_value'>): string {
+  if (alert.type !== 'limit_exceeded') return 'Approaching your plan limit';
+  return limitRefusesSomething(alert) ? 'Plan limit reached' : 'At your plan limit';
 }
 
 /** "You have used 85% of your monthly requests (8,500 of 10,000)." (+ what to do once the limit is reached). */

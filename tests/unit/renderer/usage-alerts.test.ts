@@ -8,6 +8,7 @@ import {
   usageAlertTitle,
   visibleUsageAlerts,
   belongsInShellBanner,
+  displayedSeverity,
 } from '../../../src/renderer/shell/usage-alerts';
 
 describe('usage alert text and color', () => {
@@ -20,7 +21,18 @@ describe('usage alert text and color', () => {
   it('says what to do once a limit is reached', () => {
     const alert = usageAlert('team_members', 5, 5)!;
     expect(usageAlertText(alert)).toBe('You have used 100% of your team members (5 of 5). Upgrade your plan to raise the limit.');
-    expect(usageAlertTitle(alert)).toBe('Plan limit reached');
+    expect(usageAlertTitle(alert)).toBe('At your plan limit');
+    expect(displayedSeverity(alert)).toBe('info');
+  });
+
+  it('is critical only once the limit refuses something: requests at the limit, other metrics over it', () => {
+    const requests = usageAlert('monthly_requests', 10000, 10000)!;
+    expect(displayedSeverity(requests)).toBe('critical');
+    expect(usageAlertTitle(requests)).toBe('Plan limit reached');
+    const overWebsites = usageAlert('websites', 3, 1)!;
+    expect(displayedSeverity(overWebsites)).toBe('critical');
+    expect(usageAlertTitle(overWebsites)).toBe('Plan limit reached');
+    expect(displayedSeverity(usageAlert('websites', 4, 5)!)).toBe('warning');
   });
 
   it('keeps one decimal of the percentage', () => {

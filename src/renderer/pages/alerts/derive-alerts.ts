@@ -4,7 +4,7 @@ import { requestsLink } from '../../data/requests/request-filters';
 import { countSince } from '../../data/rollups/aggregate';
 import { HOUR_MS, floorHour } from '../../data/rollups/periods';
 import type { RollupRow, UsageEvent } from '../../data/rollups/types';
-import { usageAlertText, usageAlertTitle } from '../../shell/usage-alerts';
+import { displayedSeverity, usageAlertText, usageAlertTitle } from '../../shell/usage-alerts';
 
 export type AlertSeverity = 'critical' | 'warning' | 'info';
 
@@ -44,7 +44,7 @@ export function usageStatusAlerts(alerts: readonly UsageAlert[], nowIso: string)
   return alerts.map((a) => ({
     id: `usage-${a.metric}-${a.type}`,
     kind: 'usage' as const,
-    severity: a.severity,
+    severity: displayedSeverity(a),
     title: usageAlertTitle(a),
     description: usageAlertText(a),
     at: nowIso,
