@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * `npm run screenshots`: the README's screenshots, taken by scripts/screenshots/screenshots.spec.ts
@@ -10,4 +13,6 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'screenshots.spec.ts',
   outputDir: '../../test-results/screenshots',
+  // The e2e server command is relative to the repository root, not to this folder.
+  webServer: base.webServer && !Array.isArray(base.webServer) ? { ...base.webServer, cwd: repoRoot } : base.webServer,
 });

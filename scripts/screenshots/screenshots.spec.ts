@@ -4,7 +4,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { RequestsPage } from '../../tests/e2e/pages/requests-page';
 import { WebsitesPage } from '../../tests/e2e/pages/websites-page';
 import { signUpAndConfirm } from '../../tests/e2e/support/flows';
-import { sendHit } from '../../tests/e2e/support/hits';
 
 /**
  * The README's screenshots (docs/screenshots): the home page, the dashboard and a request's
@@ -16,6 +15,33 @@ const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'mobile', width: 375, height: 812 },
 ] as const;
+
+/** A GA4 page_view as gtag sends it; `withoutClientId` drops cid (an error finding), `longParam` adds a warning. */
+function pageView(domain: string, measurementId: string, variant: 'withoutClientId' | 'longParam'): string {
+  const params = new URLSearchParams({
+    v: '2',
+    tid: measurementId,
+    cid: '584335997.1746564151',
+    ul: 'en-us',
+    sr: '1728x1117',
+    sid: '1749196701',
+    sct: '1',
+    dl: `https://${domain}/products?utm_source=newsletter&utm_medium=email`,
+    dt: 'Products',
+    en: 'page_view',
+  });
+  if (variant === 'withoutClientId') params.delete('cid');
+  else params.set('ep.page_type', 'a'.repeat(120));
+  return params.toString();
+}
+
+async function sendHit(page: Page, siteKey: string, domain: string, measurementId: string, variant: 'withoutClientId' | 'longParam') {
+  const response = await page.request.post(`/g/collect?site=${siteKey}&${pageView(domain, measurementId, variant)}`, {
+    headers: { origin: `https://${domain}`, 'content-type': 'text/plain' },
+    data: '',
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
 
 async function shot(page: Page, name: string) {
   // Let charts and transitions settle; the screenshot is what a visitor sees, not a test.

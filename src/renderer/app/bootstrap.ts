@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { platform, type Platform } from '../platform';
-import { authRedirectAtom } from '../state/auth-atoms';
+import { authRedirectAtom, authStateAtom } from '../state/auth-atoms';
+import { initialAuthState } from '../auth/auth-state';
 import { parseAuthFragment } from '../auth/auth-fragment';
 import { rememberInvitationFromUrl } from '../auth/invitation-token';
 import { loadRuntimeConfig } from './runtime-config';
@@ -23,6 +24,10 @@ export async function bootstrap(): Promise<AppContext> {
   const context: AppContext = { store, config };
   if (mayHaveSession(platform, window)) {
     void import('./session').then(({ startSession }) => startSession(context));
+  } else {
+    // Nothing stored, nothing in the URL: signed out for sure, so the auth pages and guards need
+    // not wait for supabase-js to say so (no spinner over a sign-in form already on screen).
+    store.set(authStateAtom, { ...initialAuthState(null), loading: false });
   }
   return context;
 }

@@ -86,11 +86,23 @@ function stylesFor(component: string, seen = new Set<string>()): string[] {
 }
 
 describe('Mantine styles of the public pages', () => {
-  const listed = new Set(
-    [...readFileSync(path.join(renderer, 'app/public-styles.ts'), 'utf8').matchAll(/'@mantine\/core\/styles\/([A-Za-z-]+)\.layer\.css'/g)].map(
-      (match) => match[1],
-    ),
+  const order = [...readFileSync(path.join(renderer, 'app/public-styles.ts'), 'utf8').matchAll(/'@mantine\/core\/styles\/([A-Za-z-]+)\.layer\.css'/g)].map(
+    (match) => match[1] ?? '',
   );
+  const listed = new Set(order);
+
+  it("keep the order of Mantine's full sheet, so a part's styles never override the component's", () => {
+    const fullSheet = readFileSync(path.join(mantineStyles, '../styles.layer.css'), 'utf8');
+    const positions = order.map((name) => {
+      const own = readFileSync(path.join(mantineStyles, `${name}.layer.css`), 'utf8');
+      // Each file's first rule inside its layer appears verbatim in the full sheet.
+      const firstRule = own.slice(own.indexOf('{') + 1).trim().slice(0, 120);
+      const position = fullSheet.indexOf(firstRule);
+      expect(position, `${name}.layer.css is part of styles.layer.css`).toBeGreaterThanOrEqual(0);
+      return position;
+    });
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
 
   it('always include the global layer', () => {
     for (const base of ['baseline', 'default-css-variables', 'global']) expect(listed).toContain(base);
