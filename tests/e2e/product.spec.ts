@@ -126,6 +126,9 @@ test('the public validation page flags a known-bad sample and passes a pasted re
   await validation.goto();
 
   await validation.trySample('Purchase without transaction id (gtag)');
+  // The corpus's provenance comments stay out of the product (issue 10, defect 4).
+  await expect(page.getByRole('textbox', { name: 'Request', exact: true })).not.toHaveValue(/# source|^#/m);
+  await expect(validation.results).not.toContainText('# source');
   await expect(validation.results).toHaveAttribute('data-status', 'fail');
   await expect(validation.finding('ecom.purchase_transaction_id')).toBeVisible();
   await expect(validation.finding('basic.cid_present')).toBeVisible();
@@ -157,7 +160,7 @@ test('a pro organization tunes rules per website, writes a custom rule and manag
 
   // Custom rules: live validation at the error's path, a test on a sample, then save.
   await rules.goto('custom', 'Custom rules');
-  await expect(page.getByTestId('custom-rules-limit')).toHaveText('Custom rules: 0 of 50 on your plan (max_custom_rules).');
+  await expect(page.getByTestId('custom-rules-limit')).toHaveText('Custom rules: 0 of 50 on your plan.');
   await page.getByRole('button', { name: 'New custom rule' }).click();
   await rules.editor().getByRole('textbox', { name: 'Name' }).fill('Big orders carry a coupon');
   await rules.conditions().fill('{"assert": {"field": "params.coupon", "op": "matches", "pattern": "(a"}}');

@@ -102,7 +102,7 @@ function Analytics({ organization }: { organization: Organization }) {
             <KpiCard label="Requests" value={formatCompactNumber(kpis.requests)} note={PERIOD_LABELS[period]} />
             <KpiCard label="Pass rate" value={formatRate(kpis.passRate)} />
             <KpiCard label="Failed requests" value={formatCompactNumber(kpis.failed)} />
-            <KpiCard label="Findings" value={formatCompactNumber(kpis.errors + kpis.warnings + kpis.infos)} note={`${formatCompactNumber(kpis.errors)} errors`} />
+            <KpiCard label="Findings" value={formatCompactNumber(kpis.errors + kpis.warnings + kpis.infos)} note={kpis.errors === 1 ? '1 error' : `${formatCompactNumber(kpis.errors)} errors`} />
           </SimpleGrid>
           <Paper withBorder p="md" radius="md">
             <Title order={2} size="h5" mb="sm">

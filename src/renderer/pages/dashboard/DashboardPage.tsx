@@ -143,6 +143,13 @@ function Dashboard({ organization }: { organization: Organization }) {
   );
 }
 
+const NUMBER_WORDS = ['No steps', 'One step', 'Two steps', 'Three steps', 'Four steps', 'Five steps', 'Six steps'];
+
+/** The count above the checklist comes from the list itself, so the two cannot disagree. */
+function stepCountWord(count: number): string {
+  return NUMBER_WORDS[count] ?? `${count} steps`;
+}
+
 function Onboarding({ facts }: { facts: Parameters<typeof onboardingSteps>[0] }) {
   const steps = onboardingSteps(facts);
   return (
@@ -151,7 +158,7 @@ function Onboarding({ facts }: { facts: Parameters<typeof onboardingSteps>[0] })
         Get started
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Tracklint validates every GA4 hit your site sends. Three steps to your first results:
+        Tracklint validates every GA4 hit your site sends. {stepCountWord(steps.length)} to your first results:
       </Text>
       <List spacing="xs" center>
         {steps.map((step) => (

@@ -12,6 +12,7 @@ import { FindingsList } from './components/FindingsList';
 import { customRuleTitles } from './custom-titles';
 import { eventViewsFromDecoded, eventViewsFromStored, type EventView } from './event-views';
 import { formatDateTime } from './format-time';
+import { findingCounts } from '../../lib/plural';
 
 /** The full events of a logged request: decoded again from its URL and body, else the stored compact form. */
 export function eventViewsForRow(row: RequestDetailRow): EventView[] {
@@ -54,7 +55,7 @@ function RequestDetail({ requestId }: { requestId: string }) {
       </Text>
       <section aria-label="Findings">
         <Title order={2} size="h4" mb="xs">
-          Findings ({row.error_count} errors, {row.warning_count} warnings, {row.info_count} info)
+          Findings ({findingCounts({ error: row.error_count, warning: row.warning_count, info: row.info_count })})
         </Title>
         <FindingsList issues={row.issues} customTitles={titles} headingOrder={3} />
       </section>

@@ -41,6 +41,7 @@ import { errorMessage } from '../../notifications/toast-catalogue';
 import { STATUS_COLORS, STATUS_LABELS } from '../validation/ValidationResultView';
 import { formatDateTime } from './format-time';
 import { RequestDetailDrawer } from './RequestDetailDrawer';
+import { countOf } from '../../lib/plural';
 
 const RULE_OPTIONS = ruleCatalogue().map((r) => r.id);
 
@@ -218,8 +219,8 @@ function RequestRow({ row, websiteName, onOpen }: { row: RequestSummaryRow; webs
       </Table.Td>
       <Table.Td>
         <Group gap={4}>
-          {row.error_count > 0 && <Badge color="red" size="sm" variant="outline">{row.error_count} errors</Badge>}
-          {row.warning_count > 0 && <Badge color="yellow" size="sm" variant="outline">{row.warning_count} warnings</Badge>}
+          {row.error_count > 0 && <Badge color="red" size="sm" variant="outline">{countOf(row.error_count, 'error')}</Badge>}
+          {row.warning_count > 0 && <Badge color="yellow" size="sm" variant="outline">{countOf(row.warning_count, 'warning')}</Badge>}
           {row.info_count > 0 && <Badge color="blue" size="sm" variant="outline">{row.info_count} info</Badge>}
           {row.error_count + row.warning_count + row.info_count === 0 && <Text size="sm" c="dimmed">None</Text>}
         </Group>

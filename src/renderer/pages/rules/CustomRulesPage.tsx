@@ -51,7 +51,7 @@ function CustomRules({ organization }: { organization: Organization }) {
           <Text c="dimmed">Validation rules you write for your own tracking plan, checked on every hit next to the built-in rules.</Text>
           {limit !== undefined && (
             <Text size="sm" data-testid="custom-rules-limit">
-              Custom rules: {used ?? '…'} of {formatLimit(limit)} on your plan (max_custom_rules).
+              Custom rules: {used ?? '…'} of {formatLimit(limit)} on your plan.
             </Text>
           )}
         </Stack>

@@ -3,6 +3,7 @@ import type { ValidationResult, ValidationStatus } from '../../../shared/ga4';
 import { EventsView } from '../requests/components/EventsView';
 import { FindingsList } from '../requests/components/FindingsList';
 import { eventViewsFromDecoded } from '../requests/event-views';
+import { findingCounts } from '../../lib/plural';
 
 export const STATUS_LABELS: Record<ValidationStatus, string> = { pass: 'Pass', warning: 'Warning', fail: 'Fail' };
 export const STATUS_COLORS: Record<ValidationStatus, string> = { pass: 'teal', warning: 'yellow', fail: 'red' };
@@ -21,7 +22,7 @@ export function ValidationResultView({ label, result, bodyOnly }: { label: strin
               {STATUS_LABELS[result.status]}
             </Badge>
             <Text size="sm" c="dimmed">
-              {result.counts.error} errors · {result.counts.warning} warnings · {result.counts.info} info
+              {findingCounts(result.counts, ' · ')}
             </Text>
           </Group>
         </Group>

@@ -1,6 +1,7 @@
 /**
- * Sample GA4 requests for the validation page, copied from the GA4 hit corpus (sources in each
- * text's comments). Each is in the corpus capture format that parseCaptureFile reads.
+ * Sample GA4 requests for the validation page, copied from the GA4 hit corpus. Each is in the corpus
+ * capture format that parseCaptureFile reads. The corpus's "# source: ..." comment lines record
+ * provenance for us, not for users: they are moved to `provenance` and kept out of the text shown.
  */
 export interface ValidationSample {
   id: string;
@@ -9,7 +10,22 @@ export interface ValidationSample {
   text: string;
 }
 
-export const VALIDATION_SAMPLES: readonly ValidationSample[] = [
+export interface ShownSample extends ValidationSample {
+  /** The corpus comment lines (where the capture came from), never shown in the product. */
+  provenance: string[];
+}
+
+/** Splits a corpus capture into its comment lines and the request a user pastes. */
+export function withoutCorpusComments(sample: ValidationSample): ShownSample {
+  const lines = sample.text.split('\n');
+  return {
+    ...sample,
+    provenance: lines.filter((line) => line.startsWith('#')),
+    text: lines.filter((line) => !line.startsWith('#')).join('\n'),
+  };
+}
+
+const CORPUS_SAMPLES: readonly ValidationSample[] = [
   {
     id: "page-view-consent",
     label: "Page view with consent and UTM (gtag)",
@@ -35,3 +51,5 @@ export const VALIDATION_SAMPLES: readonly ValidationSample[] = [
     text: "# source: https://github.com/d8a-tech/d8a/blob/d7475c159d9473a508b406e7876b6834b771af1a/README.md\n# MALFORMED for Google GA4: tid=14 is not a G-XXXXXXX measurement id (d8a uses numeric property ids); no _p, no sid, no gtm\nMETHOD: POST\nURL: http://localhost:8080/g/collect?v=2&tid=14&dl=https%3A%2F%2Ffoo.bar&en=page_view&cid=ag9\nBODY:\n",
   },
 ];
+
+export const VALIDATION_SAMPLES: readonly ShownSample[] = CORPUS_SAMPLES.map(withoutCorpusComments);
