@@ -1,4 +1,4 @@
-import { Anchor, createTheme, DEFAULT_THEME, Drawer, Modal, Table, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, Badge, createTheme, DEFAULT_THEME, Drawer, Modal, Table, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Mantine's light scheme paints filled buttons, badges and text with shade `primaryShade.light`
@@ -7,7 +7,7 @@ import { Anchor, createTheme, DEFAULT_THEME, Drawer, Modal, Table, type MantineC
  * shade 8 at 4.5:1 or more against white (both as text and under white text) and shade 9 at 4.5:1
  * or more on its shade 1, so every variant of every colour is readable without per-page fixes.
  */
-function accessible(name: keyof typeof DEFAULT_THEME.colors, shade8: string, shade9: string): MantineColorsTuple {
+function accessible(name: 'red' | 'pink' | 'green' | 'teal' | 'cyan' | 'lime' | 'yellow' | 'orange', shade8: string, shade9: string): MantineColorsTuple {
   const base = DEFAULT_THEME.colors[name];
   return [base[0], base[1], base[2], base[3], base[4], base[5], base[6], base[7], shade8, shade9];
 }
@@ -34,6 +34,8 @@ export const theme = createTheme({
   components: {
     // Links must not be told apart by colour alone (WCAG 1.4.1); navigation lists opt out explicitly.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A status badge ("WARNING") squeezed by a narrow table cell or row would be cut to "WARNI…"; it keeps its width.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
     // An icon-only close button is otherwise announced as just "button".
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),

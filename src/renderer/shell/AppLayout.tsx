@@ -144,6 +144,7 @@ function Shell({ organization, organizations }: { organization: Organization; or
       )}
       {mode === 'drawer' && (
         <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} title="Tracklint" size={280} padding="xs">
+          <WebsiteSwitcher placement="drawer" />
           <nav id={MAIN_NAVIGATION_ID} aria-label="Main navigation">
             <Sidebar collapsed={false} plan={organization.plan} role={organization.user_role} onNavigate={() => setDrawerOpen(false)} />
           </nav>

@@ -9,8 +9,9 @@ import { storedWebsiteIdAtom } from '../state/selection-atoms';
 /**
  * A compact website picker in the top bar: the chosen website is remembered (one storage key)
  * for the pages that show one website's data. Hidden while the organization has no websites.
+ * The top bar has no room for it on a phone, so there it lives in the navigation drawer instead.
  */
-export function WebsiteSwitcher() {
+export function WebsiteSwitcher({ placement = 'header' }: { placement?: 'header' | 'drawer' }) {
   const { website, websites } = useCurrentWebsite();
   const setStoredWebsite = useSetAtom(storedWebsiteIdAtom);
   if (websites.length === 0) return null;
@@ -34,17 +35,16 @@ export function WebsiteSwitcher() {
 
   return (
     <Select
-      aria-label="Current website"
-      size="xs"
-      w={200}
-      visibleFrom="sm"
+      {...(placement === 'header'
+        ? { 'aria-label': 'Current website', size: 'xs', w: 200, visibleFrom: 'sm' }
+        : { label: 'Current website', size: 'sm', w: '100%', mb: 'sm' })}
       leftSection={<IconWorld size={14} aria-hidden />}
       data={websites.map((site) => ({ value: site.id, label: site.name || site.domain }))}
       value={website?.id ?? null}
       onChange={choose}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
-      data-testid="website-switcher"
+      data-testid={placement === 'header' ? 'website-switcher' : 'drawer-website-switcher'}
     />
   );
 }

@@ -78,16 +78,16 @@ function Analytics({ organization }: { organization: Organization }) {
           </Title>
           <Text c="dimmed">Trends in your tracking volume and quality.</Text>
         </Stack>
-        <Group gap="sm" align="flex-end">
+        <Group gap="sm" align="flex-end" w={{ base: '100%', sm: 'auto' }}>
           <Select
             label="Website"
-            w={200}
+            w={{ base: '100%', sm: 200 }}
             data={[{ value: ALL_WEBSITES, label: 'All websites' }, ...websites.map((w) => ({ value: w.id, label: w.name || w.domain }))]}
             value={websiteId ?? ALL_WEBSITES}
             onChange={(v) => setScope(v)}
             allowDeselect={false}
           />
-          <SegmentedControl aria-label="Period" value={period} onChange={(v) => setPeriod(v as Period)} data={PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))} />
+          <SegmentedControl aria-label="Period" fullWidth w={{ base: '100%', sm: 'auto' }} value={period} onChange={(v) => setPeriod(v as Period)} data={PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))} />
         </Group>
       </Group>
       {rollups.isError ? (

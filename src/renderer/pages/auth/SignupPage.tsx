@@ -50,10 +50,24 @@ function OrganizationSignupForm() {
   const checkSlug = useSlugAvailabilityCheck();
   const [checkingSlug, setCheckingSlug] = useState(false);
 
-  const set = (field: keyof SignUpValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  /** An error describes the value it was found in; once that value changes it is stale. */
+  function clearErrors(...fields: (keyof SignUpValues)[]) {
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+  }
+
+  const set = (field: keyof SignUpValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    clearErrors(field);
+  };
 
   function onOrganizationNameChange(name: string) {
     setValues((v) => ({ ...v, organizationName: name, organizationSlug: slugEdited ? v.organizationSlug : slugFromName(name) }));
+    if (slugEdited) clearErrors('organizationName');
+    else clearErrors('organizationName', 'organizationSlug');
   }
 
   async function onSubmit(event: FormEvent) {

@@ -28,9 +28,21 @@ export function CreateOrganizationPage() {
   const checkSlug = useSlugAvailabilityCheck();
   const navigate = useNavigate();
 
+  /** An error describes the value it was found in; once that value changes it is stale. */
+  function clearErrors(...fields: Field[]) {
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+  }
+
   function onNameChange(value: string) {
     setName(value);
-    if (!slugEdited) setSlug(slugFromName(value));
+    if (!slugEdited) {
+      setSlug(slugFromName(value));
+      clearErrors('name', 'slug');
+    } else clearErrors('name');
     setSlugStatus('unknown');
   }
 
@@ -99,6 +111,7 @@ export function CreateOrganizationPage() {
                 setSlugEdited(true);
                 setSlug(e.currentTarget.value.toLowerCase());
                 setSlugStatus('unknown');
+                clearErrors('slug');
               }}
               onBlur={() => void onSlugBlur()}
               error={errors.slug}

@@ -272,6 +272,7 @@ function PendingInvitations({ organization }: { organization: Organization }) {
             No pending invitations.
           </Text>
         ) : (
+          <Table.ScrollContainer minWidth={560}>
           <Table aria-label="Pending invitations">
             <Table.Thead>
               <Table.Tr>
@@ -290,6 +291,7 @@ function PendingInvitations({ organization }: { organization: Organization }) {
               ))}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Paper>
