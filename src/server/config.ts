@@ -24,6 +24,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   // Off only where another process evaluates alerts and sends notifications (e.g. a test harness).
   ALERTS_SCHEDULER: z.enum(['true', 'false', '1', '0']).default('true'),
+  // Auth rate limits (see src/server/auth/rate-limits.ts); defaults are GoTrue's or stricter.
+  AUTH_RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(150),
+  AUTH_RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_EMAIL_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_EMAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP: z.coerce.number().int().min(1).default(30),
+  // A password change without current_password needs a session at most this old.
+  AUTH_REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(0).default(86400),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -47,6 +57,18 @@ export interface Config {
   trustProxy: boolean;
   /** Evaluate alerts every minute and send notifications in this process (pg-boss jobs). */
   alertsScheduler: boolean;
+  /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
+  authRateLimits: {
+    tokenPerIp: number;
+    signInFailuresPerEmail: number;
+    verifyPerIp: number;
+    emailPerIp: number;
+    emailIntervalSeconds: number;
+    emailPerAddressPerHour: number;
+    superAdminPerIp: number;
+  };
+  /** Seconds after sign-in during which the password may be changed without the current one. */
+  authReauthWindowSeconds: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -102,5 +124,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     alertsScheduler: e.ALERTS_SCHEDULER === 'true' || e.ALERTS_SCHEDULER === '1',
+    authRateLimits: {
+      tokenPerIp: e.AUTH_RATE_LIMIT_TOKEN_PER_IP,
+      signInFailuresPerEmail: e.AUTH_RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL,
+      verifyPerIp: e.AUTH_RATE_LIMIT_VERIFY_PER_IP,
+      emailPerIp: e.AUTH_RATE_LIMIT_EMAIL_PER_IP,
+      emailIntervalSeconds: e.AUTH_RATE_LIMIT_EMAIL_INTERVAL_SECONDS,
+      emailPerAddressPerHour: e.AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS,
+      superAdminPerIp: e.AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP,
+    },
+    authReauthWindowSeconds: e.AUTH_REAUTH_WINDOW_SECONDS,
   };
 }
