@@ -58,7 +58,7 @@ export interface Config {
   /** Evaluate alerts every minute and send notifications in this process (pg-boss jobs). */
   alertsScheduler: boolean;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
-  authRateLimits: {
+  authRateLimits?: {
     tokenPerIp: number;
     signInFailuresPerEmail: number;
     verifyPerIp: number;
@@ -68,7 +68,7 @@ export interface Config {
     superAdminPerIp: number;
   };
   /** Seconds after sign-in during which the password may be changed without the current one. */
-  authReauthWindowSeconds: number;
+  authReauthWindowSeconds?: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
