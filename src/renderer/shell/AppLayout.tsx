@@ -27,6 +27,7 @@ import { UserMenu } from './UserMenu';
 import { SuspendedNotice } from './SuspendedNotice';
 import { UsageAlerts } from './UsageAlerts';
 import { WebsiteSwitcher } from './WebsiteSwitcher';
+import { HelpButton } from './HelpDrawer';
 import classes from './shell.module.css';
 
 const HEADER_HEIGHT = 60;
@@ -125,6 +126,7 @@ function Shell({ organization, organizations }: { organization: Organization; or
             <Badge variant="light" data-testid="plan-badge" aria-label={`Plan: ${planBadge(organization.plan)}`}>
               {planBadge(organization.plan)}
             </Badge>
+            <HelpButton />
             <UserMenu organization={organization} organizations={organizations} />
           </Group>
         </Group>

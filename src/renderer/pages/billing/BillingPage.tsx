@@ -198,6 +198,12 @@ function PlanCard({ plan, organization, kind }: { plan: PlanLimits; organization
               href={planChangeMailto(CONTACT_EMAIL, organization, organization.plan, plan.plan)}
               variant={highlighted ? 'filled' : 'light'}
               leftSection={<IconMail size={16} aria-hidden />}
+              fullWidth
+              // Four plan cards share the row at 1440 px; the label wraps instead of being cut off.
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
             >
               {kind === 'downgrade' ? 'Contact sales to change plan' : 'Contact sales to upgrade'}
             </Button>

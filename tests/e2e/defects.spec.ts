@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
+import { RequestsPage } from './pages/requests-page';
+import { SignupPage } from './pages/signup-page';
+import { TeamPage } from './pages/team-page';
+import { WebsitesPage } from './pages/websites-page';
+import { signUpAndConfirm } from './support/flows';
+import { sendHit } from './support/hits';
+import { expectNoHorizontalOverflow, expectTextNotCut } from './support/layout';
+
+/** Issue 10's "defects a user sees", each as a user meets it in Chromium. */
+
+test('a field error goes away once the field is corrected (sign-up and create organization)', async ({ page }) => {
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const email = page.getByRole('textbox', { name: 'Email', exact: true });
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('someone@example.com');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+  await signUpAndConfirm(page, 'stale-errors');
+  await page.goto('/app/organization/create');
+  const form = page.getByRole('form', { name: 'Create organization' });
+  await form.getByRole('button', { name: 'Create organization' }).click();
+  const name = form.getByRole('textbox', { name: 'Organization name' });
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await name.fill('Second Shop');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: 'Organization slug' })).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('copy counts and layout: singular counts, a checklist that says how many steps it has, billing buttons whole at 1440 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndConfirm(page, 'copy');
+  const checklist = page.getByTestId('onboarding-checklist');
+  const steps = await checklist.getByRole('listitem').count();
+  const words = ['', 'One step', 'Two steps', 'Three steps', 'Four steps', 'Five steps'];
+  await expect(checklist).toContainText(`${words[steps]} to your first results`);
+
+  // One error and one warning on a request: singular words everywhere.
+  const suffix = Date.now().toString(36);
+  const domain = `copy-${suffix}.example.com`;
+  const measurementId = 'G-COPY' + suffix.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
+  const websites = new WebsitesPage(page);
+  await websites.gotoAdd();
+  await websites.add({ name: 'Copy Shop', domain, measurementIds: measurementId });
+  const siteKey = await websites.siteKey();
+  await sendHit(page, siteKey, domain, measurementId, 'withoutClientId');
+  const requests = new RequestsPage(page);
+  await requests.goto();
+  await expect(requests.rows.first()).toContainText('1 error');
+  await expect(requests.rows.first()).not.toContainText(/1 errors/i);
+  await requests.open(0);
+  await expect(requests.detail).toContainText(/Findings \(\d+ errors?, \d+ warnings?, \d+ info\)/);
+  await expect(requests.detail).not.toContainText(/\b1 (errors|warnings)\b/);
+
+  // Help from inside the app: the documentation opens over the current page, and its links stay in /app.
+  await page.getByRole('button', { name: 'Help' }).click();
+  const help = page.getByRole('dialog', { name: 'Help and documentation' });
+  await expect(help.getByRole('region', { name: '1. Install the tracker snippet' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/requests/);
+  await help.getByRole('link', { name: 'Alerts' }).click();
+  await expect(page).toHaveURL(/\/app\/alerts$/);
+  await expect(help).toBeHidden();
+
+  // Billing at 1440 px: every plan button shows its whole label.
+  await page.goto('/app/billing');
+  await new AppShell(page).expectPage('Billing & Plans');
+  for (const plan of ['starter', 'pro', 'enterprise']) {
+    await expectTextNotCut(page.getByTestId(`plan-card-${plan}`).getByRole('link'));
+  }
+});
+
+test('at 375 px nothing overflows, badges are whole and the website switcher is in the drawer', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpAndConfirm(page, 'phone', 'starter');
+  const suffix = Date.now().toString(36);
+  const domain = `phone-${suffix}.example.com`;
+  const measurementId = 'G-PHONE' + suffix.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 9);
+  const websites = new WebsitesPage(page);
+  await websites.gotoAdd();
+  await websites.add({ name: 'Phone Shop', domain, measurementIds: measurementId });
+  const siteKey = await websites.siteKey();
+  await sendHit(page, siteKey, domain, measurementId, 'longParam');
+  const team = new TeamPage(page);
+  await team.goto();
+  await team.invite(`e2e-phone-invitee-${suffix}@example.com`, 'Member');
+  await expect(team.pendingInvitations).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of ['/app/dashboard', '/app/team', '/app/analytics', '/app/requests', '/app/websites', '/app/billing', '/app/alerts']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+    await expectNoHorizontalOverflow(page, path);
+  }
+  const requests = new RequestsPage(page);
+  await requests.goto();
+  await expect(requests.rows.first()).toHaveAttribute('data-status', 'warning');
+  await expectTextNotCut(requests.rows.first().locator('.mantine-Badge-root').first());
+
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('combobox', { name: 'Current website' })).toHaveValue('Phone Shop');
+});
