@@ -28,6 +28,7 @@ create table public.alert_channels (
   kind text not null check (kind in ('email', 'slack', 'webhook')),
   email_recipients text[] not null default '{}' check (cardinality(email_recipients) <= 20),
   email_members boolean not null default false,
+  daily_digest boolean not null default false,
   target_hint text,
   secret_version int not null default 1 check (secret_version >= 1),
   enabled boolean not null default true,
@@ -39,6 +40,7 @@ create table public.alert_channels (
 comment on table public.alert_channels is 'Where an organization''s alerts are sent: email (members and/or addresses), a Slack incoming webhook or a generic webhook. Members read, owners and admins manage; Slack and webhooks need the custom_alerts feature.';
 comment on column public.alert_channels.email_recipients is 'Email channels: extra addresses that receive the alerts.';
 comment on column public.alert_channels.email_members is 'Email channels: also send to the organization''s owners and admins.';
+comment on column public.alert_channels.daily_digest is 'Email channels: also a daily summary (after 08:00 UTC) of the organization''s unresolved alerts and those opened in the last day.';
 comment on column public.alert_channels.target_hint is 'Slack and webhooks: the target URL''s host and last characters, for recognising it. The URL itself is in alert_channel_targets, encrypted, and is never returned.';
 comment on column public.alert_channels.secret_version is 'Webhooks: the signing secret is derived by the server from this channel''s id and version; rotating the secret increments it.';
 comment on column public.alert_channels.is_default is 'The email channel created with the organization''s first website (owners and admins).';
@@ -115,7 +117,8 @@ create table public.alert_deliveries (
   organization_id uuid not null references public.organizations(id) on delete cascade,
   alert_id uuid references public.alerts(id) on delete cascade,
   channel_id uuid not null references public.alert_channels(id) on delete cascade,
-  event text not null check (event in ('opened', 'resolved', 'test')),
+  event text not null check (event in ('opened', 'resolved', 'test', 'digest')),
+  digest_day date,
   status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
   attempts int not null default 0 check (attempts >= 0),
   max_attempts int not null default 5 check (max_attempts >= 1),
@@ -133,6 +136,9 @@ comment on column public.alert_deliveries.attempt_log is 'Every attempt: {at, st
 create index alert_deliveries_org_created_idx on public.alert_deliveries (organization_id, created_at desc);
 create index alert_deliveries_pending_idx on public.alert_deliveries (created_at) where status = 'pending';
 create index alert_deliveries_alert_idx on public.alert_deliveries (alert_id);
+-- One digest per channel and day, whichever server process queues it.
+create unique index alert_deliveries_one_digest_idx on public.alert_deliveries (channel_id, digest_day) where event = 'digest';
+comment on column public.alert_deliveries.digest_day is 'For daily digests: the day (UTC) it summarises up to 08:00.';
 
 -- == evaluation runs ===========================================================================
 create table public.alert_evaluation_runs (
@@ -252,7 +258,7 @@ begin
   if exists (select 1 from unnest(new.email_recipients) e(addr) where e.addr !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(e.addr) > 254) then
     raise exception 'Every recipient must be an email address' using errcode = '22023';
   end if;
-  if new.kind <> 'email' and (cardinality(new.email_recipients) > 0 or new.email_members) then
+  if new.kind <> 'email' and (cardinality(new.email_recipients) > 0 or new.email_members or new.daily_digest) then
     raise exception 'Only email channels have recipients' using errcode = '22023';
   end if;
   return new;
@@ -278,8 +284,8 @@ grant select, insert, update, delete on public.alert_rules to authenticated;
 -- Channels: no column holds a secret (targets live in alert_channel_targets), but is_default,
 -- secret_version and the hint are the server's to set.
 grant select, delete on public.alert_channels to authenticated;
-grant insert (organization_id, name, kind, email_recipients, email_members, enabled) on public.alert_channels to authenticated;
-grant update (name, email_recipients, email_members, enabled) on public.alert_channels to authenticated;
+grant insert (organization_id, name, kind, email_recipients, email_members, daily_digest, enabled) on public.alert_channels to authenticated;
+grant update (name, email_recipients, email_members, daily_digest, enabled) on public.alert_channels to authenticated;
 grant all on public.website_hit_counters, public.alert_channels, public.alert_channel_targets, public.alert_rules,
   public.alerts, public.alert_deliveries, public.alert_evaluation_runs to service_role;
 

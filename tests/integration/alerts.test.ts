@@ -602,6 +602,30 @@ describe('channels', () => {
   }, 60_000);
 });
 
+describe('daily digest', () => {
+  it('emails channels that ask for it once a day from 08:00 UTC, whichever process evaluates', async () => {
+    const digest = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Digest', kind: 'email', email_recipients: ['digest@example.test'], email_members: false, daily_digest: true });
+    expect(digest.status).toBe(201);
+    const channelId = digest.json.channel!.id;
+    const digests = async () => (await sql<{ digest_day: string }>(`select to_char(digest_day, 'YYYY-MM-DD') as digest_day from public.alert_deliveries where channel_id = $1 and event = 'digest' order by 1`, [channelId])).map((r) => r.digest_day);
+
+    await server.alerts!.evaluate(new Date(Date.UTC(2031, 5, 1, 7, 59)));
+    expect(await digests()).toEqual([]);
+    await Promise.all([server.alerts!.evaluate(new Date(Date.UTC(2031, 5, 1, 8, 0))), server.alerts!.evaluate(new Date(Date.UTC(2031, 5, 1, 8, 1)))]);
+    await server.alerts!.evaluate(new Date(Date.UTC(2031, 5, 1, 17, 30)));
+    expect(await digests()).toEqual(['2031-06-01']);
+    const mail = await waitFor('digest', () => mails.find((m) => m.to.includes('digest@example.test')));
+    expect(mail.subject).toMatch(/^\[Tracklint\] Daily digest for alerts Org: \d+ unresolved alerts?$/);
+    expect(mail.text).toContain('Alerts of alerts Org on 2031-06-01');
+    await server.alerts!.evaluate(new Date(Date.UTC(2031, 5, 2, 8, 0)));
+    expect(await digests()).toEqual(['2031-06-01', '2031-06-02']);
+    const off = await callApi(tenant.owner, 'PATCH', `/api/alerts/channels/${channelId}`, { daily_digest: false });
+    expect(off.json.channel).toMatchObject({ daily_digest: false });
+    await server.alerts!.evaluate(new Date(Date.UTC(2031, 5, 3, 8, 0)));
+    expect(await digests()).toEqual(['2031-06-01', '2031-06-02']);
+  });
+});
+
 describe('tenancy', () => {
   it('another organization cannot read or change any alert rule, channel, alert or delivery', async () => {
     const site = await createWebsite(tenant.owner, tenant.orgId, 'tenancy');

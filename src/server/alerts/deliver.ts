@@ -1,6 +1,7 @@
 import type { Database, SqlClient } from '../db/database';
 import type { Mailer } from '../mail/mailer';
-import { sendEmail } from './channels/email';
+import { digestEmail } from './channels/digest';
+import { sendEmail, sendMail } from './channels/email';
 import type { SendResult } from './channels/send-result';
 import { sendSlack } from './channels/slack';
 import { sendWebhook } from './channels/webhook';
@@ -21,7 +22,8 @@ interface DeliveryRow {
   id: string;
   organization_id: string;
   organization_name: string;
-  event: DeliveryEvent;
+  event: DeliveryEvent | 'digest';
+  digest_day: string | null;
   status: string;
   attempts: number;
   max_attempts: number;
@@ -49,7 +51,7 @@ interface DeliveryRow {
 
 // The row is locked for the attempt: a duplicate job for the same delivery skips it instead of sending twice.
 const LOAD = `
-  select d.id, d.organization_id, o.name as organization_name, d.event, d.status, d.attempts, d.max_attempts,
+  select d.id, d.organization_id, o.name as organization_name, d.event, to_char(d.digest_day, 'YYYY-MM-DD') as digest_day, d.status, d.attempts, d.max_attempts,
          c.id as channel_id, c.kind as channel_kind, c.enabled as channel_enabled, c.email_recipients, c.email_members, c.secret_version,
          t.url_encrypted,
          public.plan_rank(o.plan) >= public.plan_rank(public.feature_required_plan('custom_alerts')) as custom_alerts,
@@ -77,7 +79,7 @@ const RECORD = `
 
 export type DeliveryOutcome = 'sent' | 'failed' | 'retry' | 'skipped';
 
-function messageOf(row: DeliveryRow, publicUrl: string, now: Date): AlertMessage {
+function messageOf(row: DeliveryRow & { event: DeliveryEvent }, publicUrl: string, now: Date): AlertMessage {
   const alertsUrl = `${publicUrl}/app/alerts`;
   return {
     deliveryId: row.id,
@@ -139,7 +141,11 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
     let result: SendResult;
     if (!row.channel_enabled) result = { ok: false, statusCode: null, error: 'The channel is turned off' };
     else if (row.channel_kind !== 'email' && !row.custom_alerts) result = { ok: false, statusCode: null, error: 'Slack and webhook channels need a plan with custom alerts' };
-    else
+    else if (row.event === 'digest') {
+      const recipients = row.email_members ? (await client.query<{ email: string }>(MEMBERS, [row.organization_id])).rows.map((r) => r.email) : [];
+      const until = new Date(`${row.digest_day}T08:00:00Z`);
+      result = await sendMail(deps.mailer, [...new Set([...recipients, ...row.email_recipients])], await digestEmail(client, row.organization_id, row.organization_name, until, deps.publicUrl()));
+    } else
       result = await sendThroughChannel(
         client,
         deps,
@@ -152,7 +158,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
           secretVersion: row.secret_version,
           urlEncrypted: row.url_encrypted,
         },
-        messageOf(row, deps.publicUrl(), now),
+        messageOf(row as DeliveryRow & { event: DeliveryEvent }, deps.publicUrl(), now),
         now.getTime(),
       );
     const final = result.ok || row.attempts + 1 >= row.max_attempts || !row.channel_enabled;

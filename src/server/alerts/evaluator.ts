@@ -42,6 +42,16 @@ const UNQUEUED = `
   where status = 'pending' and (queued_at is null or queued_at < now() - interval '30 minutes')
   order by created_at limit 1000`;
 
+// From 08:00 UTC, once per channel and day (the unique index decides across processes).
+const QUEUE_DIGESTS = `
+  insert into public.alert_deliveries (organization_id, channel_id, event, digest_day)
+  select c.organization_id, c.id, 'digest', ($1::timestamptz at time zone 'utc')::date
+  from public.alert_channels c join public.organizations o on o.id = c.organization_id
+  where c.kind = 'email' and c.daily_digest and c.enabled and o.suspended_at is null
+    and extract(hour from ($1::timestamptz at time zone 'utc')) >= 8
+  on conflict do nothing
+  returning id`;
+
 /**
  * One evaluation at time `at`: observes every rule, opens an alert for each firing condition that
  * has none (one unresolved alert per rule, website and subject), refreshes the open ones, resolves
@@ -92,6 +102,7 @@ export async function evaluateAlerts(db: Database, at: Date, enqueue: EnqueueDel
        where r.id = a.rule_id and not r.enabled and a.status <> 'resolved'`,
       [at],
     );
+    deliveries.push(...(await client.query<{ id: string }>(QUEUE_DIGESTS, [at])).rows.map((r) => r.id));
     const stale = (await client.query<{ id: string }>(UNQUEUED)).rows.map((r) => r.id);
     const queued = [...new Set([...deliveries, ...stale])];
     if (queued.length > 0) {

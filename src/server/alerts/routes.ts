@@ -19,6 +19,7 @@ interface ChannelRow {
   kind: ChannelKind;
   email_recipients: string[];
   email_members: boolean;
+  daily_digest: boolean;
   target_hint: string | null;
   secret_version: number;
   enabled: boolean;
@@ -27,7 +28,7 @@ interface ChannelRow {
   updated_at: Date;
 }
 
-const CHANNEL_COLUMNS = 'id, organization_id, name, kind, email_recipients, email_members, target_hint, secret_version, enabled, is_default, created_at, updated_at';
+const CHANNEL_COLUMNS = 'id, organization_id, name, kind, email_recipients, email_members, daily_digest, target_hint, secret_version, enabled, is_default, created_at, updated_at';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -118,13 +119,14 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
     const url = kind === 'email' ? null : checkUrl(body.url, deps.config.production);
     const recipients = kind === 'email' && body.email_recipients !== undefined ? checkRecipients(body.email_recipients) : [];
     const members = kind === 'email' ? body.email_members !== false : false;
+    const digest = kind === 'email' && body.daily_digest === true;
     if (kind === 'email' && !members && recipients.length === 0) throw new HttpError(400, 'An email channel needs recipients, or to send to owners and admins');
     const channel = await asCaller(c, async (client) => {
       await requireAdmin(client, orgId);
       await featureGate(client, orgId, kind);
       const { rows } = await client.query<{ id: string }>(
-        'insert into public.alert_channels (organization_id, name, kind, email_recipients, email_members, enabled) values ($1, $2, $3, $4, $5, $6) returning id',
-        [orgId, name, kind, recipients, members, body.enabled !== false],
+        'insert into public.alert_channels (organization_id, name, kind, email_recipients, email_members, daily_digest, enabled) values ($1, $2, $3, $4, $5, $6, $7) returning id',
+        [orgId, name, kind, recipients, members, digest, body.enabled !== false],
       );
       const id = rows[0]!.id;
       if (url) await storeTarget(client, id, url);
@@ -139,7 +141,7 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
     if (!UUID.test(id)) throw new HttpError(400, 'Channel id must be a UUID');
     const body = await readJson(c);
     if (!isObject(body)) throw new HttpError(400, 'Send a JSON object of the fields to change');
-    const allowed = ['name', 'email_recipients', 'email_members', 'enabled', 'url', 'rotate_secret'];
+    const allowed = ['name', 'email_recipients', 'email_members', 'daily_digest', 'enabled', 'url', 'rotate_secret'];
     const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
     if (unknown.length) throw new HttpError(400, `These fields cannot be changed here: ${unknown.join(', ')}`);
     const result = await asCaller(c, async (client) => {
@@ -163,6 +165,10 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       if (body.email_members !== undefined) {
         if (typeof body.email_members !== 'boolean') throw new HttpError(400, 'email_members must be true or false');
         set('email_members', body.email_members);
+      }
+      if (body.daily_digest !== undefined) {
+        if (typeof body.daily_digest !== 'boolean') throw new HttpError(400, 'daily_digest must be true or false');
+        set('daily_digest', body.daily_digest);
       }
       if (sets.length) await client.query(`update public.alert_channels set ${sets.join(', ')} where id = $1`, values);
       if (body.url !== undefined) {

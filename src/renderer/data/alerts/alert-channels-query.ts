@@ -8,7 +8,7 @@ import type { AlertChannel } from './types';
 export async function fetchAlertChannels(client: TracklintClient, organizationId: string): Promise<AlertChannel[]> {
   const { data, error } = await client
     .from('alert_channels')
-    .select('id, organization_id, name, kind, email_recipients, email_members, target_hint, enabled, is_default, created_at')
+    .select('id, organization_id, name, kind, email_recipients, email_members, daily_digest, target_hint, enabled, is_default, created_at')
     .eq('organization_id', organizationId)
     .order('created_at', { ascending: true });
   if (error) throw error;

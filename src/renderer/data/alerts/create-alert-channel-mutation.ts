@@ -13,6 +13,7 @@ export interface CreateAlertChannelInput {
   url?: string;
   emailRecipients?: string[];
   emailMembers?: boolean;
+  dailyDigest?: boolean;
 }
 
 /** POST /api/alerts/channels: the server encrypts the URL; a webhook's signing secret comes back this once. */
@@ -27,7 +28,7 @@ export async function createAlertChannel(client: TracklintClient, baseUrl: strin
         organization_id: input.organizationId,
         name: input.name.trim(),
         kind: input.kind,
-        ...(input.kind === 'email' ? { email_recipients: input.emailRecipients ?? [], email_members: input.emailMembers ?? true } : { url: input.url?.trim() }),
+        ...(input.kind === 'email' ? { email_recipients: input.emailRecipients ?? [], email_members: input.emailMembers ?? true, daily_digest: input.dailyDigest ?? false } : { url: input.url?.trim() }),
       },
     },
     'The channel could not be created',

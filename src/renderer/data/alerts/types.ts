@@ -49,6 +49,7 @@ export interface AlertChannel {
   kind: ChannelKind;
   email_recipients: string[];
   email_members: boolean;
+  daily_digest: boolean;
   target_hint: string | null;
   enabled: boolean;
   is_default: boolean;
@@ -60,7 +61,7 @@ export interface AlertDelivery {
   id: string;
   alert_id: string | null;
   channel_id: string;
-  event: 'opened' | 'resolved' | 'test';
+  event: 'opened' | 'resolved' | 'test' | 'digest';
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   last_status_code: number | null;

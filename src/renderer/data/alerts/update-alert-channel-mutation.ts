@@ -9,7 +9,7 @@ import type { AlertChannel } from './types';
 export interface UpdateAlertChannelInput {
   organizationId: string;
   channelId: string;
-  changes: { name?: string; enabled?: boolean; url?: string; email_recipients?: string[]; email_members?: boolean; rotate_secret?: boolean };
+  changes: { name?: string; enabled?: boolean; url?: string; email_recipients?: string[]; email_members?: boolean; daily_digest?: boolean; rotate_secret?: boolean };
 }
 
 /** PATCH /api/alerts/channels/{id}: a new URL is encrypted by the server; rotating returns the new secret once. */

@@ -13,6 +13,7 @@ interface ChannelFormValues {
   url: string;
   emailRecipients: string[];
   emailMembers: boolean;
+  dailyDigest: boolean;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -22,7 +23,7 @@ export function ChannelFormModal({ organizationId, customAllowed, onClose }: { o
   const create = useCreateAlertChannelMutation();
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm<ChannelFormValues>({
-    initialValues: { name: '', kind: 'email', url: '', emailRecipients: [], emailMembers: true },
+    initialValues: { name: '', kind: 'email', url: '', emailRecipients: [], emailMembers: true, dailyDigest: false },
     validate: {
       name: (v) => (v.trim().length < 1 || v.trim().length > 100 ? 'Give the channel a name (up to 100 characters)' : null),
       url: (v, values) => (values.kind !== 'email' && !/^https?:\/\/\S+$/.test(v.trim()) ? 'Paste the full URL, starting with https://' : null),
@@ -40,7 +41,7 @@ export function ChannelFormModal({ organizationId, customAllowed, onClose }: { o
 
   async function submit(values: ChannelFormValues) {
     try {
-      const result = await create.mutateAsync({ organizationId, name: values.name, kind: values.kind, url: values.url, emailRecipients: values.emailRecipients, emailMembers: values.emailMembers });
+      const result = await create.mutateAsync({ organizationId, name: values.name, kind: values.kind, url: values.url, emailRecipients: values.emailRecipients, emailMembers: values.emailMembers, dailyDigest: values.dailyDigest });
       notify(ALERT_TOASTS.channelSaved);
       if (result.signing_secret) setSecret(result.signing_secret);
       else onClose();
@@ -91,6 +92,7 @@ export function ChannelFormModal({ organizationId, customAllowed, onClose }: { o
             <>
               <Checkbox label="Owners and admins" {...form.getInputProps('emailMembers', { type: 'checkbox' })} />
               <TagsInput label="Other addresses" description="Press Enter after each address" {...form.getInputProps('emailRecipients')} />
+              <Checkbox label="Also a daily digest (after 08:00 UTC)" {...form.getInputProps('dailyDigest', { type: 'checkbox' })} />
             </>
           ) : (
             <TextInput

@@ -14,7 +14,8 @@ const KIND_LABEL = { email: 'Email', slack: 'Slack', webhook: 'Webhook' } as con
 
 function target(c: AlertChannel): string {
   if (c.kind !== 'email') return c.target_hint ?? 'No URL saved';
-  return [c.email_members ? 'Owners and admins' : null, ...c.email_recipients].filter(Boolean).join(', ') || 'Nobody';
+  const who = [c.email_members ? 'Owners and admins' : null, ...c.email_recipients].filter(Boolean).join(', ') || 'Nobody';
+  return c.daily_digest ? `${who} · daily digest` : who;
 }
 
 /** Where alerts go. Owners and admins add channels, send a test and delete them; the URLs are never shown again. */

@@ -2,7 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { AlertChannel, AlertDelivery, AlertRow } from '../../data/alerts/types';
 import { formatAlertTime } from './format';
 
-const EVENT_LABEL = { opened: 'Opened', resolved: 'Resolved', test: 'Test' } as const;
+const EVENT_LABEL = { opened: 'Opened', resolved: 'Resolved', test: 'Test', digest: 'Daily digest' } as const;
 const STATUS_COLOR = { pending: 'gray', sent: 'teal', failed: 'red' } as const;
 
 /** The delivery log: each notification, its status, attempts and the receiver's last answer. */

@@ -32,9 +32,12 @@ export function alertEmail(m: AlertMessage): { subject: string; text: string; ht
 }
 
 /** One message per recipient, so addresses are not shown to each other. */
-export async function sendEmail(mailer: Mailer, recipients: readonly string[], m: AlertMessage): Promise<SendResult> {
+export function sendEmail(mailer: Mailer, recipients: readonly string[], m: AlertMessage): Promise<SendResult> {
+  return sendMail(mailer, recipients, alertEmail(m));
+}
+
+export async function sendMail(mailer: Mailer, recipients: readonly string[], mail: { subject: string; text: string; html: string }): Promise<SendResult> {
   if (recipients.length === 0) return { ok: false, statusCode: null, error: 'The channel has no recipients' };
-  const mail = alertEmail(m);
   try {
     for (const to of recipients) await mailer.send({ to, ...mail });
     return { ok: true, statusCode: 250, error: null };
