@@ -1,4 +1,4 @@
-import type { PeriodWindow } from './periods';
+import { bucketIndex, type PeriodWindow } from './periods';
 import type { RollupDimension, RollupRow } from './types';
 
 /**
@@ -70,15 +70,13 @@ export interface SeriesBucket {
  * Every bucket of the window is present (zeros included), oldest first.
  */
 export function bucketSeries(rows: readonly RollupRow[], dimension: RollupDimension, values: readonly string[], window: PeriodWindow): SeriesBucket[] {
-  const buckets: SeriesBucket[] = Array.from({ length: window.bucketCount }, (_, i) => ({
-    startMs: window.startMs + i * window.bucketMs,
+  const buckets: SeriesBucket[] = window.bucketStarts.map((startMs) => ({
+    startMs,
     values: Object.fromEntries(values.map((v) => [v, 0])),
   }));
   for (const row of rows) {
     if (row.dimension !== dimension || !values.includes(row.value)) continue;
-    const at = Date.parse(row.hour);
-    if (!(at >= window.startMs && at < window.endMs)) continue;
-    const bucket = buckets[Math.floor((at - window.startMs) / window.bucketMs)];
+    const bucket = buckets[bucketIndex(window, Date.parse(row.hour))];
     if (bucket) bucket.values[row.value] = (bucket.values[row.value] ?? 0) + row.count;
   }
   return buckets;

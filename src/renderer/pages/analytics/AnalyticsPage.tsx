@@ -23,6 +23,7 @@ import { TopList } from '../dashboard/components/TopList';
 import { STATUS_SERIES } from '../dashboard/DashboardPage';
 import { ruleTitle, SEVERITY_LABELS } from '../rules/rule-labels';
 import { familyTotals, FORMAT_LABELS } from './breakdowns';
+import { organizationTimeZone } from '../../data/rollups/time-zone';
 
 const DIMENSIONS: readonly RollupDimension[] = ['requests', 'status', 'format', 'event_name', 'rule', 'severity'];
 const SEVERITY_SERIES: readonly ChartSeries[] = [
@@ -60,7 +61,7 @@ function Analytics({ organization }: { organization: Organization }) {
   const [period, setPeriod] = useState<Period>('7d');
   const [scope, setScope] = useState<string | null>(null);
   const websiteId = scope === ALL_WEBSITES ? null : (scope ?? website?.id ?? null);
-  const span = periodWindow(period, Date.now());
+  const span = periodWindow(period, Date.now(), organizationTimeZone(organization.settings));
   const rollups = useRollupsQuery(organization.id, websiteId, new Date(span.startMs).toISOString(), DIMENSIONS);
   const featureAccess = useFeatureAccessQuery(organization.id, 'advanced_analytics');
   const advanced = featureAccess.data ?? planHasFeature(organization.plan, 'advanced_analytics');
@@ -108,7 +109,7 @@ function Analytics({ organization }: { organization: Organization }) {
             <Title order={2} size="h5" mb="sm">
               Requests by status
             </Title>
-            <StackedBarChart title={`Requests by status, ${PERIOD_LABELS[period].toLowerCase()}`} buckets={bucketSeries(rows, 'status', ['pass', 'warning', 'fail'], span)} series={STATUS_SERIES} bucketMs={span.bucketMs} />
+            <StackedBarChart title={`Requests by status, ${PERIOD_LABELS[period].toLowerCase()}`} buckets={bucketSeries(rows, 'status', ['pass', 'warning', 'fail'], span)} series={STATUS_SERIES} bucketMs={span.bucketMs} timeZone={span.timeZone} />
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <TopList
@@ -149,13 +150,13 @@ function Analytics({ organization }: { organization: Organization }) {
                 <Title order={2} size="h5" mb="sm">
                   Findings by severity
                 </Title>
-                <StackedBarChart title="Findings by severity" buckets={bucketSeries(rows, 'severity', ['error', 'warning', 'info'], span)} series={SEVERITY_SERIES} bucketMs={span.bucketMs} />
+                <StackedBarChart title="Findings by severity" buckets={bucketSeries(rows, 'severity', ['error', 'warning', 'info'], span)} series={SEVERITY_SERIES} bucketMs={span.bucketMs} timeZone={span.timeZone} />
               </Paper>
               <Paper withBorder p="md" radius="md">
                 <Title order={2} size="h5" mb="sm">
                   Requests by format
                 </Title>
-                <StackedBarChart title="Requests by format" buckets={bucketSeries(rows, 'format', ['gtag', 'mp'], span)} series={FORMAT_SERIES} bucketMs={span.bucketMs} />
+                <StackedBarChart title="Requests by format" buckets={bucketSeries(rows, 'format', ['gtag', 'mp'], span)} series={FORMAT_SERIES} bucketMs={span.bucketMs} timeZone={span.timeZone} />
               </Paper>
             </SimpleGrid>
           ) : (

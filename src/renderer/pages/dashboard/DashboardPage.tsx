@@ -19,6 +19,7 @@ import { StackedBarChart, type ChartSeries } from './components/StackedBarChart'
 import { TopList } from './components/TopList';
 import { UsageCard } from './components/UsageCard';
 import { onboardingSteps, showOnboarding } from './onboarding';
+import { organizationTimeZone } from '../../data/rollups/time-zone';
 
 const DIMENSIONS: readonly RollupDimension[] = ['requests', 'status', 'severity', 'rule', 'event_name'];
 
@@ -39,7 +40,7 @@ export function DashboardPage() {
 function Dashboard({ organization }: { organization: Organization }) {
   const { website, websites, isLoading: websitesLoading } = useCurrentWebsite();
   const [period, setPeriod] = useState<Period>('24h');
-  const span = periodWindow(period, Date.now());
+  const span = periodWindow(period, Date.now(), organizationTimeZone(organization.settings));
   const sinceIso = new Date(span.startMs).toISOString();
   const rollups = useRollupsQuery(organization.id, website?.id ?? null, sinceIso, DIMENSIONS);
   const rows = useMemo(() => rollups.data ?? [], [rollups.data]);
@@ -107,7 +108,7 @@ function Dashboard({ organization }: { organization: Organization }) {
               title={`Requests by status, ${PERIOD_LABELS[period].toLowerCase()}`}
               buckets={bucketSeries(rows, 'status', ['pass', 'warning', 'fail'], span)}
               series={STATUS_SERIES}
-              bucketMs={span.bucketMs}
+              bucketMs={span.bucketMs} timeZone={span.timeZone}
             />
           </Paper>
 

@@ -15,10 +15,8 @@ export function axisTicks(max: number, count = 4): number[] {
   return Array.from({ length: count + 1 }, (_, i) => (Number.isInteger(step) ? i * step : Math.round(i * step * 100) / 100));
 }
 
-const HOUR_LABEL = new Intl.DateTimeFormat('en-US', { hour: 'numeric' });
-const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-/** Bucket label: the hour ("3 PM") for hourly buckets, the day ("Nov 22") for daily ones. */
-export function bucketLabel(startMs: number, bucketMs: number): string {
-  return bucketMs < 24 * 3_600_000 ? HOUR_LABEL.format(startMs) : DAY_LABEL.format(startMs);
+/** Bucket label in the organization's zone: the hour ("3 PM") for hourly buckets, the day ("Nov 22") for daily ones. */
+export function bucketLabel(startMs: number, bucketMs: number, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions = bucketMs < 24 * 3_600_000 ? { hour: 'numeric' } : { month: 'short', day: 'numeric' };
+  return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(startMs);
 }

@@ -21,6 +21,7 @@ import { permissionsForRole } from '../../shell/role-permissions';
 import { storedOrganizationIdAtom, storedWebsiteIdAtom } from '../../state/selection-atoms';
 import { NAME_MAX_LENGTH, validateSlug } from '../auth/validation';
 import { planLabel } from '../app/billing-params';
+import { TimeZoneSetting } from './TimeZoneSetting';
 
 /** /app/organization: details of the current organization; owners and admins edit it, owners delete it. */
 export function OrganizationPage() {
@@ -38,6 +39,7 @@ export function OrganizationPage() {
       <OrganizationDetails organization={organization} />
       {/* Keyed by id: switching organization starts the form from the new one's values. */}
       <OrganizationSettingsForm key={organization.id} organization={organization} canEdit={can.manageSettings} />
+      <TimeZoneSetting key={`tz-${organization.id}`} organization={organization} canEdit={can.manageSettings} />
       <LeaveOrganizationSection organization={organization} organizations={organizations} />
       {organization.user_role === 'owner' && <DeleteOrganizationSection organization={organization} organizations={organizations} />}
     </Stack>

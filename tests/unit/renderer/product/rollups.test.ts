@@ -33,8 +33,30 @@ const ROWS: RollupRow[] = [
 
 describe('periodWindow', () => {
   it('ends with the current hour: 24 hourly or 7 daily buckets', () => {
-    expect(periodWindow('24h', NOW)).toEqual({ startMs: Date.parse('2026-11-21T13:00:00Z'), endMs: Date.parse('2026-11-22T13:00:00Z'), bucketMs: 3_600_000, bucketCount: 24 });
-    expect(periodWindow('7d', NOW)).toMatchObject({ startMs: Date.parse('2026-11-15T13:00:00Z'), bucketCount: 7 });
+    expect(periodWindow('24h', NOW)).toMatchObject({ startMs: Date.parse('2026-11-21T13:00:00Z'), endMs: Date.parse('2026-11-22T13:00:00Z'), bucketMs: 3_600_000, bucketCount: 24 });
+    expect(periodWindow('24h', NOW).bucketStarts).toHaveLength(24);
+  });
+
+  it('cuts 7 and 30 days into calendar days of the zone, ending with today', () => {
+    const utc = periodWindow('7d', NOW, 'UTC');
+    expect(utc.bucketStarts).toHaveLength(7);
+    expect(utc.bucketStarts.at(-1)).toBe(Date.parse('2026-11-22T00:00:00Z'));
+    expect(utc.startMs).toBe(Date.parse('2026-11-16T00:00:00Z'));
+    // 12:30 UTC is already the 23rd in Auckland (UTC+13 in November): today there starts at 11:00 UTC.
+    const auckland = periodWindow('7d', NOW, 'Pacific/Auckland');
+    expect(auckland.bucketStarts.at(-1)).toBe(Date.parse('2026-11-22T11:00:00Z'));
+    // New York (UTC-5): the 22nd started at 05:00 UTC.
+    expect(periodWindow('30d', NOW, 'America/New_York').bucketStarts.at(-1)).toBe(Date.parse('2026-11-22T05:00:00Z'));
+    expect(periodWindow('30d', NOW, 'America/New_York').bucketStarts).toHaveLength(30);
+  });
+
+  it('keeps a calendar day whole across a DST change (23 hours in spring)', () => {
+    const march = periodWindow('7d', Date.parse('2026-03-10T12:00:00Z'), 'America/New_York');
+    const days = march.bucketStarts;
+    // DST started on Sunday 8 March 2026: that day is 23 hours long.
+    const sunday = days.indexOf(Date.parse('2026-03-08T05:00:00Z'));
+    expect(sunday).toBeGreaterThan(-1);
+    expect(days[sunday + 1]! - days[sunday]!).toBe(23 * 3_600_000);
   });
 });
 
@@ -74,8 +96,15 @@ describe('bucketSeries', () => {
     expect(buckets.reduce((n, b) => n + b.values.fail!, 0)).toBe(1);
   });
 
+  it("puts today's hits under today, in the zone of the organization", () => {
+    // 12:00 UTC on the 22nd is the 23rd in Auckland: the last (today's) bucket there, not yesterday's.
+    const auckland = bucketSeries(ROWS, 'status', ['pass', 'fail'], periodWindow('7d', NOW, 'Pacific/Auckland'));
+    expect(auckland.at(-1)!.values).toEqual({ pass: 6, fail: 1 });
+    expect(auckland.at(-2)!.values).toEqual({ pass: 5, fail: 100 });
+  });
+
   it('merges hours into daily buckets', () => {
-    const buckets = bucketSeries(ROWS, 'status', ['pass', 'fail'], periodWindow('7d', NOW));
+    const buckets = bucketSeries(ROWS, 'status', ['pass', 'fail'], periodWindow('7d', NOW, 'UTC'));
     expect(buckets.at(-1)!.values).toEqual({ pass: 11, fail: 1 });
     expect(buckets.at(-2)!.values).toEqual({ pass: 0, fail: 100 });
     expect(countSince(ROWS, 'rule', 'basic.cid_present', Date.parse('2026-11-22T12:00:00Z'))).toBe(2);
