@@ -27,7 +27,10 @@ let dataDir: string | undefined;
  */
 export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-it-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ALERTS_SCHEDULER: 'false' });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ALERTS_SCHEDULER: 'false',
+    // Every suite signs up and signs in many users from 127.0.0.1; auth-hardening.test.ts starts
+    // its own server with strict limits. Per-address limits stay at their defaults.
+    AUTH_RATE_LIMIT_TOKEN_PER_IP: '100000', AUTH_RATE_LIMIT_VERIFY_PER_IP: '100000', AUTH_RATE_LIMIT_EMAIL_PER_IP: '100000', AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP: '100000' });
   running = await startServer(config, createLogger(config.logLevel));
   project.provide('serverUrl', running.url);
   project.provide('anonKey', running.deps.jwt.anonKey);

@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from './password';
 import { resolveRedirect } from './redirects';
 import { endSessions, type SignOutScope } from './sessions';
 import { findUserById, isEmailTaken, toUserJson, updateUser } from './users';
-import { optionalMetadata, requireAcceptablePassword, requireEmail, type Metadata } from './validation';
+import { optionalMetadata, optionalString, requireAcceptablePassword, requireEmail, type Metadata } from './validation';
+import type { SqlClient } from '../db/database';
 
 export async function getUser(deps: AppDeps, userId: string): Promise<Record<string, unknown>> {
   const user = await findUserById(deps.db.pool, userId);
@@ -31,10 +32,12 @@ export function mergeMetadata(current: Metadata, changes: Metadata): Metadata {
  */
 export async function updateCurrentUser(
   deps: AppDeps,
-  userId: string,
+  session: { sub: string; session_id: string },
   body: Record<string, unknown>,
   requestedRedirect: string | undefined,
 ): Promise<Record<string, unknown>> {
+  const userId = session.sub;
+  const currentPassword = optionalString(body.current_password, 'current_password');
   const password = body.password === undefined ? undefined : requireAcceptablePassword(body.password, 'Password cannot be empty');
   const data = body.data === undefined ? undefined : optionalMetadata(body.data);
   const newEmail = body.email === undefined ? undefined : requireEmail(body.email, 'Email cannot be empty');
@@ -46,10 +49,13 @@ export async function updateCurrentUser(
     const changes: Parameters<typeof updateUser>[2] = {};
 
     if (password !== undefined && passwordHash !== undefined) {
+      await requireRecentProof(deps, client, session, user.encrypted_password, currentPassword);
       if (await verifyPassword(password, user.encrypted_password)) {
         throw new AuthApiError(422, 'same_password', 'New password should be different from the old password.');
       }
       changes.encrypted_password = passwordHash;
+      // Whoever else holds a session (perhaps the reason for the change) is signed out.
+      await endSessions(client, user.id, session.session_id, 'others');
     }
     if (data !== undefined) changes.raw_user_meta_data = JSON.stringify(mergeMetadata(user.raw_user_meta_data, data));
 
@@ -72,6 +78,36 @@ export async function updateCurrentUser(
     return toUserJson(updated);
   });
 }
+
+/**
+ * A password change needs proof beyond a bearer token that may have leaked: the current password
+ * (supabase-js sends it as current_password), or a session that began recently, as GoTrue's
+ * secure password change does. A recovery link starts a new session, so resets still work.
+ */
+async function requireRecentProof(
+  deps: AppDeps,
+  client: SqlClient,
+  session: { session_id: string },
+  storedHash: string,
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (currentPassword !== undefined) {
+    if (!(await verifyPassword(currentPassword, storedHash))) {
+      throw new AuthApiError(400, 'current_password_mismatch', 'Current password required when setting new password.');
+    }
+    return;
+  }
+  const windowSeconds = deps.config.authReauthWindowSeconds ?? DEFAULT_REAUTH_WINDOW_SECONDS;
+  const { rows } = await client.query<{ recent: boolean }>(
+    `select created_at > now() - make_interval(secs => $2) as recent from auth.sessions where id = $1`,
+    [session.session_id, windowSeconds],
+  );
+  if (!rows[0]?.recent) {
+    throw new AuthApiError(400, 'reauthentication_needed', 'Password update requires reauthentication: enter your current password.');
+  }
+}
+
+export const DEFAULT_REAUTH_WINDOW_SECONDS = 24 * 3600;
 
 export function parseSignOutScope(value: string | undefined): SignOutScope {
   const scope = value ?? 'global';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps';
 import { AuthApiError, authErrors } from './errors';
 import { authEmails } from './emails';
 import { DEFAULT_REDIRECT_PATH, verificationLink } from './links';
-import { issueOneTimeToken, secondsUntilNextEmail } from './one-time-tokens';
+import { issueOneTimeToken } from './one-time-tokens';
 import { readPkceChallenge, startFlow } from './pkce';
 import { resolveRedirect } from './redirects';
 import { DuplicateEmailError, findUserByEmail, insertEmailUser, updateUser } from './users';
@@ -23,9 +23,6 @@ export async function requestPasswordRecovery(
   await deps.db.transaction(async (client) => {
     const user = await findUserByEmail(client, email, true);
     if (!user) return;
-    // Too soon after the last reset mail: the earlier link still works, and answering the same
-    // way as for unknown addresses keeps this from revealing that the account exists.
-    if ((await secondsUntilNextEmail(client, user.id, 'recovery')) > 0) return;
     const token = await issueOneTimeToken(client, user.id, 'recovery');
     if (pkce) await startFlow(client, user.id, 'recovery', pkce);
     await updateUser(client, user.id, { recovery_sent_now: true });
@@ -36,7 +33,7 @@ export async function requestPasswordRecovery(
 /**
  * POST /otp (signInWithOtp): emails a magic link. Unknown addresses get an account (without a
  * password) unless create_user is false; following the link confirms the address.
- * At most one link a minute per account (429 over_email_send_rate_limit).
+ * The limits (one a minute per address, whether or not it has an account) are applied by the routes.
  */
 export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>, requestedRedirect: string | undefined): Promise<void> {
   if (body.email === undefined && body.phone !== undefined) {
@@ -50,7 +47,8 @@ export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>
   await deps.db.transaction(async (client) => {
     let user = await findUserByEmail(client, email, true);
     if (!user) {
-      if (!createUser) throw new AuthApiError(422, 'otp_disabled', 'Signups not allowed for otp');
+      // Answered like a sent link, so the endpoint does not reveal which addresses have accounts.
+      if (!createUser) return;
       try {
         user = await insertEmailUser(client, { email, passwordHash: '', userMetadata });
       } catch (err) {
@@ -60,8 +58,6 @@ export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>
         if (!user) throw err;
       }
     }
-    const wait = await secondsUntilNextEmail(client, user.id, 'magiclink');
-    if (wait > 0) throw authErrors.emailRateLimited(wait);
     const token = await issueOneTimeToken(client, user.id, 'magiclink');
     if (pkce) await startFlow(client, user.id, 'magiclink', pkce);
     await authEmails(deps.mailer).sendMagicLinkEmail(email, verificationLink(deps.publicUrl, token, 'magiclink', redirectTo));
@@ -83,8 +79,6 @@ export async function resendEmailLink(deps: AppDeps, body: Record<string, unknow
     const user = await findUserByEmail(client, email, true);
     if (!user) return;
     const emails = authEmails(deps.mailer);
-    const wait = await secondsUntilNextEmail(client, user.id, type);
-    if (wait > 0) throw authErrors.emailRateLimited(wait);
     if (type === 'signup') {
       if (user.email_confirmed_at) return;
       const token = await issueOneTimeToken(client, user.id, 'signup');

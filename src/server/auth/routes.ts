@@ -2,16 +2,39 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { AuthApiError, authErrors } from './errors';
 import { checkBearer } from './authenticate';
+import { ISSUER_PATH } from './jwt';
+import { isSessionActive } from './sessions';
 import { signUp } from './signup';
 import { passwordGrant, pkceGrant, refreshTokenGrant } from './grants';
 import { verifyLink, verifyOtp } from './verify';
 import { getUser, parseSignOutScope, signOut, updateCurrentUser } from './account';
 import { requestPasswordRecovery, resendEmailLink, sendMagicLink } from './email-links';
-import { parseJsonObject } from './validation';
+import { normalizeEmail, parseJsonObject } from './validation';
+import { createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter } from './rate-limits';
 
 /** GoTrue-compatible auth API mounted at /auth/v1. Handlers only translate HTTP; the flows live in their own modules. */
-export function createAuthRoutes(deps: AppDeps): Hono {
+export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = createAuthRateLimiter(deps, deps.config.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS)): Hono {
   const app = new Hono();
+  deps.jwt.bindAuthService({
+    issuer: `${deps.publicUrl}${ISSUER_PATH}`,
+    isSessionLive: (claims) => isSessionActive(deps.db.pool, claims.session_id ?? '', claims.sub),
+  });
+  const ip = (c: Context) => limiter.ipOf(c);
+  /**
+   * Limits on requests that email an address: per IP, then per address whether or not it has an
+   * account (so a 429 reveals nothing), one per interval per kind and a few per hour in all.
+   */
+  const emailLimits = async (c: Context, kind: string, email: unknown) => {
+    await limiter.consume('email_ip', ip(c));
+    const address = normalizeEmail(email);
+    if (!address) return null;
+    await limiter.consume('email_address', address);
+    return limiter.attempt('email_interval', `${kind}:${address}`);
+  };
+  const requireEmailSlot = async (c: Context, kind: string, email: unknown) => {
+    const refusal = await emailLimits(c, kind, email);
+    if (refusal) throw refusal;
+  };
 
   app.onError((err, c) => {
     if (err instanceof AuthApiError) return c.json(err.toBody(), err.status);
@@ -47,27 +70,48 @@ export function createAuthRoutes(deps: AppDeps): Hono {
     }),
   );
 
-  app.post('/signup', async (c) => c.json(await signUp(deps, await body(c), redirectParam(c))));
+  app.post('/signup', async (c) => {
+    const input = await body(c);
+    await requireEmailSlot(c, 'signup', input.email);
+    return c.json(await signUp(deps, input, redirectParam(c)));
+  });
 
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
+    await limiter.consume('token_ip', ip(c));
     const input = await body(c);
-    if (grantType === 'password') return c.json(await passwordGrant(deps, input));
+    if (grantType === 'password') {
+      // Failed attempts are counted per address: past the limit even the right password is refused.
+      const email = normalizeEmail(input.email);
+      if (email) await limiter.check('signin_email', email);
+      try {
+        return c.json(await passwordGrant(deps, input));
+      } catch (err) {
+        if (email && err instanceof AuthApiError && err.errorCode === 'invalid_credentials') await limiter.attempt('signin_email', email);
+        throw err;
+      }
+    }
     if (grantType === 'refresh_token') return c.json(await refreshTokenGrant(deps, input));
     if (grantType === 'pkce') return c.json(await pkceGrant(deps, input));
     throw new AuthApiError(400, 'validation_failed', `unsupported_grant_type: ${grantType ?? '(none)'}`);
   });
 
   app.get('/verify', async (c) => {
+    await limiter.consume('verify_ip', ip(c));
     const location = await verifyLink(deps, { token: c.req.query('token'), type: c.req.query('type'), redirectTo: redirectParam(c) });
     return c.redirect(location, 303);
   });
-  app.post('/verify', async (c) => c.json(await verifyOtp(deps, await body(c))));
+  app.post('/verify', async (c) => {
+    await limiter.consume('verify_ip', ip(c));
+    return c.json(await verifyOtp(deps, await body(c)));
+  });
 
   app.get('/user', async (c) => c.json(await getUser(deps, (await session(c)).sub)));
   app.put('/user', async (c) => {
     const claims = await session(c);
-    return c.json(await updateCurrentUser(deps, claims.sub, await body(c), redirectParam(c)));
+    const input = await body(c);
+    if (input.email !== undefined) await requireEmailSlot(c, 'email_change', input.email);
+    return c.json(await updateCurrentUser(deps, claims, input, redirectParam(c)));
   });
 
   app.post('/logout', async (c) => {
@@ -78,17 +122,24 @@ export function createAuthRoutes(deps: AppDeps): Hono {
   });
 
   app.post('/recover', async (c) => {
-    await requestPasswordRecovery(deps, await body(c), redirectParam(c));
+    const input = await body(c);
+    // Too soon after the last reset mail: nothing is sent, and the answer is the same as ever.
+    if (await emailLimits(c, 'recovery', input.email)) return c.json({});
+    await requestPasswordRecovery(deps, input, redirectParam(c));
     return c.json({});
   });
 
   app.post('/otp', async (c) => {
-    await sendMagicLink(deps, await body(c), redirectParam(c));
+    const input = await body(c);
+    await requireEmailSlot(c, 'magiclink', input.email);
+    await sendMagicLink(deps, input, redirectParam(c));
     return c.json({});
   });
 
   app.post('/resend', async (c) => {
-    await resendEmailLink(deps, await body(c), redirectParam(c));
+    const input = await body(c);
+    await requireEmailSlot(c, input.type === 'email_change' ? 'email_change' : 'signup', input.email);
+    await resendEmailLink(deps, input, redirectParam(c));
     return c.json({});
   });
 

@@ -129,11 +129,17 @@ export async function rotateRefreshToken(
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** True while the session has not been signed out, revoked or expired. Ids that are not UUIDs are simply not active. */
+/**
+ * True while the session has not been signed out, revoked or expired, and its user is not banned.
+ * Ids that are not UUIDs are simply not active. Asked on every request (a primary-key lookup),
+ * so a sign-out or ban holds at once in every server process.
+ */
 export async function isSessionActive(client: Pick<SqlClient, 'query'>, sessionId: string, userId: string): Promise<boolean> {
   if (!uuidPattern.test(sessionId) || !uuidPattern.test(userId)) return false;
   const { rows } = await client.query(
-    'select 1 from auth.sessions where id = $1 and user_id = $2 and (not_after is null or not_after > now())',
+    `select 1 from auth.sessions s join auth.users u on u.id = s.user_id
+      where s.id = $1 and s.user_id = $2 and (s.not_after is null or s.not_after > now())
+        and (u.banned_until is null or u.banned_until <= now())`,
     [sessionId, userId],
   );
   return rows.length > 0;

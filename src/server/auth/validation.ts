@@ -1,3 +1,5 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { AuthApiError, authErrors } from './errors';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -37,7 +39,28 @@ export function requireAcceptablePassword(value: unknown, missingMessage: string
   if (value.length > MAX_PASSWORD_LENGTH) {
     throw authErrors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
+  if (!strongEnough(value)) {
+    // 'pwned' is GoTrue's reason for a known-leaked password; supabase-js passes it through.
+    throw new AuthApiError(422, 'weak_password', 'Password is known to be weak and easy to guess, please choose a different one.', {
+      weak_password: { reasons: ['pwned'] },
+    });
+  }
   return value;
+}
+
+/** zxcvbn's 0-4 score; below this a password is among the common or easily guessed ones. */
+export const MIN_PASSWORD_SCORE = 2;
+let estimator: ZxcvbnFactory | undefined;
+
+/**
+ * The common-password dictionary (and keyboard patterns, repeats, sequences) of zxcvbn-ts.
+ * Only the first 100 characters are scored: beyond that no password is weak, and zxcvbn's
+ * matching is superlinear in length.
+ */
+function strongEnough(password: string): boolean {
+  if (password.trim() === '') return false;
+  estimator ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
+  return estimator.check(password.slice(0, 100)).score >= MIN_PASSWORD_SCORE;
 }
 
 export type Metadata = Record<string, unknown>;

@@ -33,6 +33,11 @@ const OTP_EXPIRED_FRAGMENT = {
 async function applyVerification(client: SqlClient, userId: string, type: OneTimeTokenType): Promise<UserRow | null> {
   const user = await findUserById(client, userId, true);
   if (!user) return null;
+  if ((type === 'magiclink' || type === 'recovery') && !user.email_confirmed_at) {
+    // The address was never confirmed, so whoever set this account's password and profile may not
+    // own it (a sign-up made in someone else's name). The owner proves it only now: drop both.
+    return updateUser(client, user.id, { email_confirmed_now: true, encrypted_password: '', raw_user_meta_data: '{}' });
+  }
   if (type !== 'email_change') return updateUser(client, user.id, { email_confirmed_now: true });
   if (!user.email_change || (await isEmailTaken(client, user.email_change, user.id))) return null;
   return updateUser(client, user.id, { email: user.email_change, email_change: null, email_confirmed_now: true });
