@@ -31,14 +31,15 @@ function tableSource(table: TableInfo): ReadSource {
 }
 
 /** The parts every request starts with: caller, schema, preferences, media type and query string. */
-async function begin(env: HandlerEnv, c: Context, state: RequestState) {
+async function begin(env: HandlerEnv, c: Context, state: RequestState, target: 'table' | 'rpc' = 'table') {
   const startedAt = performance.now();
   const claims = await resolveClaims(c, env.deps.jwt);
   state.authenticated = claims.role !== 'anon';
   checkProfile(c);
   const prefs = parsePreferences(c.req.header('prefer'));
   const media = negotiateMedia(c.req.header('accept'));
-  const query = parseQuery(new URL(c.req.url).searchParams);
+  const queryTarget = target === 'table' ? 'table' : c.req.method === 'POST' ? 'rpc-post' : 'rpc-get';
+  const query = parseQuery(new URL(c.req.url).searchParams, queryTarget);
   return { startedAt, claims, prefs, media, query };
 }
 
@@ -114,10 +115,21 @@ function locationHeader(table: TableInfo, body: string | null): string | undefin
   return `/${table.name}?${search.toString()}`;
 }
 
+/**
+ * A DELETE or PATCH must name the rows it touches with at least one filter on the table itself,
+ * as hosted Supabase enforces (pg-safeupdate): for every role, the service role included.
+ * Filters on embedded resources do not narrow the rows of the table.
+ */
+function refuseUnfilteredWrite(query: ParsedQuery, kind: Exclude<MutationKind, 'insert'>): void {
+  const rootFilters = query.filters.filter((f) => f.path.length === 0).length + query.logic.filter((l) => l.path.length === 0).length;
+  if (rootFilters === 0) throw new RestError(400, '21000', kind === 'delete' ? 'DELETE requires a WHERE clause' : 'UPDATE requires a WHERE clause');
+}
+
 export function mutateTable(env: HandlerEnv, kind: MutationKind) {
   return async (c: Context, state: RequestState): Promise<Response> => {
     const { startedAt, claims, prefs, media, query } = await begin(env, c, state);
     const name = c.req.param('table') ?? '';
+    if (kind !== 'insert') refuseUnfilteredWrite(query, kind);
     const body = kind === 'delete' ? undefined : await readJsonBody(c);
     const headersOnly = kind === 'insert' && prefs.return === 'headers-only';
     const wantsBody = prefs.return === 'representation';
@@ -192,9 +204,18 @@ export function mutateTable(env: HandlerEnv, kind: MutationKind) {
   };
 }
 
+/**
+ * Rows inserted, updated or deleted so far by this transaction in any table, from Postgres's
+ * per-transaction statistics: what a function changed, whatever it returns.
+ */
+async function rowsChangedInTransaction(client: { query: <R extends Record<string, unknown>>(sql: string) => Promise<{ rows: R[] }> }): Promise<number> {
+  const { rows } = await client.query<{ n: string }>('select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::bigint as n from pg_catalog.pg_stat_xact_all_tables');
+  return Number(rows[0]?.n ?? 0);
+}
+
 export function callFunction(env: HandlerEnv) {
   return async (c: Context, state: RequestState): Promise<Response> => {
-    const { startedAt, claims, prefs, media, query } = await begin(env, c, state);
+    const { startedAt, claims, prefs, media, query } = await begin(env, c, state, 'rpc');
     const name = c.req.param('fn') ?? '';
     const isPost = c.req.method === 'POST';
     const singleObject = prefs.params === 'single-object';
@@ -225,7 +246,14 @@ export function callFunction(env: HandlerEnv) {
     const { built, result } = await withSchema(env.store, startedAt, async (cache) => {
       const built = build(cache);
       const result = await runAsCaller(env.deps, claims, prefs, !isPost || built.readOnly, async (client) => {
+        const bounded = prefs.handling === 'strict' && prefs.maxAffected !== undefined;
+        const changedBefore = bounded ? await rowsChangedInTransaction(client) : 0;
         const res = await client.query<{ total: string | null; page_total: string; body: string }>(built.sql, built.params);
+        if (bounded) {
+          const changed = (await rowsChangedInTransaction(client)) - changedBefore;
+          // Thrown inside the transaction: everything the function did is rolled back.
+          if (changed > prefs.maxAffected!) throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${changed} rows`);
+        }
         if (built.kind === 'void') return undefined;
         const row = res.rows[0]!;
         const pageTotal = Number(row.page_total);

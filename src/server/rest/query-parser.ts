@@ -419,8 +419,13 @@ function parseNonNegativeInt(what: string, value: string): number {
 const reserved = new Set(['select', 'columns', 'on_conflict']);
 const embeddableReserved = new Set(['order', 'limit', 'offset', 'and', 'or']);
 
-/** Parses a whole query string into what the request asks for. */
-export function parseQuery(params: URLSearchParams): ParsedQuery {
+/**
+ * Parses a whole query string into what the request asks for. On a table or view every key that
+ * is not reserved is a filter, as in PostgREST: a value that does not parse (`?id=5`, `?id=`,
+ * `?name=eqq.x`) is PGRST100, never ignored, because an ignored filter widens what a DELETE or
+ * PATCH touches. Only a GET call of a function reads plain `key=value` pairs as its arguments.
+ */
+export function parseQuery(params: URLSearchParams, target: 'table' | 'rpc-get' | 'rpc-post' = 'table'): ParsedQuery {
   const query: ParsedQuery = {
     select: parseSelect(params.get('select') ?? '*'),
     filters: [],
@@ -449,7 +454,7 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
       else query.logic.push(parseLogic(key, value));
       continue;
     }
-    if (key.includes('.') || looksLikeFilter(value)) {
+    if (target !== 'rpc-get' || key.includes('.') || looksLikeFilter(value)) {
       const { path, field } = parseTreePath(key);
       query.filters.push({ path, value: parseFilterValue(field, value) });
     } else {

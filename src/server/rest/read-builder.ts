@@ -89,6 +89,26 @@ function resolveRelationship(ctx: BuildContext, origin: string | undefined, item
   );
 }
 
+/**
+ * JSON objects with two equal keys are read differently by different clients (supabase-js keeps
+ * the last): an embed whose key another column or embed also uses is refused, with the fix.
+ */
+function refuseShadowedEmbedKeys(names: string[], embedNames: Set<string>, path: string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name) && embedNames.has(name)) {
+      const where = path.length > 0 ? ` inside "${path.join('.')}"` : '';
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse select parameter" (duplicate key "${name}"${where})`,
+        `The select would give two "${name}" keys in one object; give one of them an alias, e.g. other_${name}:${name}(...)`,
+      );
+    }
+    seen.add(name);
+  }
+}
+
 /** Builds one level of the select tree: the root, or an embedded resource. */
 export function buildNode(
   ctx: BuildContext,
@@ -101,6 +121,7 @@ export function buildNode(
   const { table } = source;
   const node: NodeSql = { selectList: [], outputNames: [], joins: [], where: [], joinWhere: [], orderBy: [] };
   const embeds: EmbedAtLevel[] = [];
+  const embedNames = new Set<string>();
   const column = (name: string) => {
     if (!table.columnsByName.has(name)) throw columnNotFoundError(table.name, name);
   };
@@ -119,9 +140,12 @@ export function buildNode(
       node.selectList.push(`${expr} as ${ident(name)}`);
       node.outputNames.push(name);
     } else {
+      const before = node.outputNames.length;
       embeds.push(buildEmbed(ctx, source, alias, path, item, node));
+      for (const name of node.outputNames.slice(before)) embedNames.add(name);
     }
   }
+  refuseShadowedEmbedKeys(node.outputNames, embedNames, path);
 
   if (applyFilters) {
     for (const { path: p, value: filter } of ctx.query.filters) {

@@ -197,6 +197,7 @@ describe('whole query string', () => {
       new URLSearchParams(
         'select=id,tasks(id)&id=gt.1&tasks.done=is.true&or=(a.eq.1,b.eq.2)&order=id.desc&tasks.order=id&limit=5&offset=10&tasks.limit=2&columns=a,b&on_conflict=id&x=5',
       ),
+      'rpc-get',
     );
     expect(q.select).toHaveLength(2);
     expect(q.filters.map((f) => [f.path, f.value.field.name])).toEqual([
@@ -210,6 +211,13 @@ describe('whole query string', () => {
     expect(q.columns).toEqual(['a', 'b']);
     expect(q.onConflict).toEqual(['id']);
     expect(q.rpcParams).toEqual([['x', '5']]);
+  });
+
+  it('on a table, every key that is not reserved is a filter: a value without an operator fails', () => {
+    for (const bad of ['x=5', 'id=', 'name=One', 'id=zz.1', 'name=eqq.One']) {
+      expect(parseError(() => parseQuery(new URLSearchParams(bad))).code, bad).toBe('PGRST100');
+      expect(parseError(() => parseQuery(new URLSearchParams(bad), 'rpc-post')).code, bad).toBe('PGRST100');
+    }
   });
 
   it('treats a dotted key as a filter even when its value has no operator, so bad values fail loudly', () => {
