@@ -89,6 +89,8 @@ async function checkRoutes(page: Page, routes: readonly string[]) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const route of routes) {
       await page.goto(route);
+      // A route that redirected elsewhere (an unknown path goes to /) would check the wrong page.
+      await expect.poll(() => new URL(page.url()).pathname, { message: `${route} stays on its page` }).toBe(route.split('?')[0]);
       await waitForContent(page);
       await expectNoSeriousViolations(page, `${route} at ${size.width}px`);
     }
