@@ -25,11 +25,12 @@ export interface JwtService {
   anonKey: string;
   serviceRoleKey: string;
   /**
-   * Completes verification once the auth service is mounted: the exact issuer of access tokens,
+   * Completes verification once the auth service is mounted: the exact issuer of access tokens
+   * (a function: the public URL is known only once the server listens),
    * and a check that a token's session is still live (signed out or banned means refused), so
    * every caller of verify (/rest, /api, /functions, realtime) gets both.
    */
-  bindAuthService(options: { issuer: string; isSessionLive: (claims: AccessTokenClaims) => Promise<boolean> }): void;
+  bindAuthService(options: { issuer: () => string; isSessionLive: (claims: AccessTokenClaims) => Promise<boolean> }): void;
 }
 
 /** The API keys' issuer; access tokens carry the auth service's URL instead. */
@@ -58,7 +59,7 @@ export async function createJwtService(secret: string): Promise<JwtService> {
       .sign(key);
   const anonKey = await apiKey('anon');
   const serviceRoleKey = await apiKey('service_role');
-  let issuer: string | undefined;
+  let issuer: (() => string) | undefined;
   let isSessionLive: ((claims: AccessTokenClaims) => Promise<boolean>) | undefined;
   return {
     sign,
@@ -80,7 +81,7 @@ export async function createJwtService(secret: string): Promise<JwtService> {
       if (role !== 'authenticated') return null;
       // A user's token is only one the auth service issued, for this audience, for a live session.
       if (payload.aud !== 'authenticated' || typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return null;
-      if (issuer ? payload.iss !== issuer : !payload.iss?.endsWith(ISSUER_PATH)) return null;
+      if (issuer ? payload.iss !== issuer() : !payload.iss?.endsWith(ISSUER_PATH)) return null;
       const claims = payload as AccessTokenClaims;
       if (isSessionLive && !(await isSessionLive(claims))) return null;
       return claims;

@@ -16,7 +16,7 @@ import { createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter }
 export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = createAuthRateLimiter(deps, deps.config.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS)): Hono {
   const app = new Hono();
   deps.jwt.bindAuthService({
-    issuer: `${deps.publicUrl}${ISSUER_PATH}`,
+    issuer: () => `${deps.publicUrl}${ISSUER_PATH}`,
     isSessionLive: (claims) => isSessionActive(deps.db.pool, claims.session_id ?? '', claims.sub),
   });
   const ip = (c: Context) => limiter.ipOf(c);
