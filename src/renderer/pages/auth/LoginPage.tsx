@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { invitationFromSearch, rememberInvitation } from '../../auth/invitation-token';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSignInMutation } from '../../data/auth/sign-in-mutation';
@@ -8,12 +9,18 @@ import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { returnPathFrom } from '../../routing/return-path';
 import { AuthHeading } from './AuthLayout';
-import { hasErrors, validateSignIn, type FieldErrors } from './validation';
+import { EmailField, PasswordField } from '../../components/fields/AccountFields';
+import { validateEmail } from './validation';
 
 export function LoginPage() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: validateEmail,
+      password: (value) => (value ? null : 'Password is required'),
+    },
+  });
   const signIn = useSignInMutation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -25,11 +32,7 @@ export function LoginPage() {
     if (invitationToken) rememberInvitation(invitationToken, window.sessionStorage);
   }, [invitationToken]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateSignIn({ email, password });
-    setErrors(found);
-    if (hasErrors(found)) return;
+  async function onSubmit({ email, password }: typeof form.values) {
     try {
       await signIn.mutateAsync({ email, password });
       notify(TOASTS.welcomeBack);
@@ -47,25 +50,10 @@ export function LoginPage() {
           Sign in to accept your invitation and join the organization.
         </Alert>
       )}
-      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate aria-label="Sign in">
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-          />
+          <EmailField {...form.getInputProps('email')} />
+          <PasswordField {...form.getInputProps('password')} />
           <Group justify="space-between">
             <Anchor component={Link} to="/reset-password" size="sm">
               Forgot password?

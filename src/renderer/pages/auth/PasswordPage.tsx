@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../data/auth/use-session';
@@ -10,7 +11,9 @@ import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { authRedirectAtom, endRecoveryAtom } from '../../state/auth-atoms';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { AuthHeading } from './AuthLayout';
-import { PASSWORD_MIN_LENGTH, hasErrors, validateEmail, validatePasswordChange, type FieldErrors } from './validation';
+import { EmailField, PasswordField } from '../../components/fields/AccountFields';
+import { passwordFieldMessage } from '../../components/fields/form-errors';
+import { validateEmail, validateNewPassword } from './validation';
 
 /**
  * /reset-password and /update-password. Without a recovery session it asks for the email to
@@ -23,17 +26,12 @@ export function PasswordPage() {
 }
 
 function RequestResetForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: { email: validateEmail } });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const redirect = useAtomValue(authRedirectAtom);
   const reset = useRequestPasswordResetMutation();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateEmail(email);
-    setError(found);
-    if (found) return;
+  async function onSubmit({ email }: typeof form.values) {
     try {
       await reset.mutateAsync(email);
       notify(TOASTS.resetEmailSent);
@@ -56,17 +54,9 @@ function RequestResetForm() {
           If an account exists for <strong>{sentTo}</strong>, a reset link is on its way.
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+        <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate aria-label="Reset password">
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={error}
-            />
+            <EmailField {...form.getInputProps('email')} />
             <Button type="submit" loading={reset.isPending} fullWidth>
               Send reset link
             </Button>
@@ -83,50 +73,40 @@ function RequestResetForm() {
 }
 
 function UpdatePasswordForm() {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password' | 'confirm'>>({});
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirm: '' },
+    validate: {
+      password: validateNewPassword,
+      confirm: (value, values) => (value === values.password ? null : 'Passwords do not match'),
+    },
+  });
   const update = useUpdatePasswordMutation();
   const endRecovery = useSetAtom(endRecoveryAtom);
   const navigate = useNavigate();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validatePasswordChange({ password, confirm });
-    setErrors(found);
-    if (hasErrors(found)) return;
+  async function onSubmit({ password }: typeof form.values) {
     try {
       await update.mutateAsync(password);
       notify(TOASTS.passwordUpdated);
       endRecovery();
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (err) {
-      notify(TOASTS.passwordUpdateFailed, errorMessage(err));
+      const message = errorMessage(err) ?? undefined;
+      // The server's password rules may be stricter than the client's length check: say why, at the field.
+      const fieldMessage = passwordFieldMessage(message);
+      if (fieldMessage) form.setFieldError('password', fieldMessage);
+      notify(TOASTS.passwordUpdateFailed, message ?? null);
     }
   }
 
   return (
     <>
       <AuthHeading title="Choose a new password" />
-      <form onSubmit={onSubmit} noValidate aria-label="Update password">
+      <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate aria-label="Update password">
         <Stack>
-          <PasswordInput
-            label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={errors.confirm}
-          />
+          <PasswordField isNew label="New password" {...form.getInputProps('password')} />
+          <PasswordField isNew label="Confirm new password" description={undefined} {...form.getInputProps('confirm')} />
           <Button type="submit" loading={update.isPending} fullWidth>
             Update password
           </Button>

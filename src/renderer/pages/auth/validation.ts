@@ -27,6 +27,13 @@ export function validateNewPassword(password: string): string | undefined {
   return undefined;
 }
 
+export function validateFullName(fullName: string): string | undefined {
+  const value = fullName.trim();
+  if (!value) return 'Full name is required';
+  if (value.length > NAME_MAX_LENGTH) return `Full name must be at most ${NAME_MAX_LENGTH} characters`;
+  return undefined;
+}
+
 export function validateSlug(slug: string): string | undefined {
   const value = slug.trim();
   if (!value) return 'Organization slug is required';

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { NameField, PasswordField } from '../../components/fields/AccountFields';
+import { passwordFieldMessage } from '../../components/fields/form-errors';
 import { useSession } from '../../data/auth/use-session';
 import { useUpdatePasswordMutation } from '../../data/auth/update-password-mutation';
 import { useProfileQuery } from '../../data/profile/profile-query';
 import { useUpdateProfileMutation } from '../../data/profile/update-profile-mutation';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
-import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, hasErrors, validatePasswordChange, type FieldErrors } from '../auth/validation';
+import { validateFullName, validateNewPassword } from '../auth/validation';
 
 /** /app/settings: the user's own profile and password. */
 export function SettingsPage() {
@@ -38,7 +41,7 @@ function ProfileSection() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const name = value.trim();
-    const problem = !name ? 'Full name is required' : name.length > NAME_MAX_LENGTH ? `Full name must be at most ${NAME_MAX_LENGTH} characters` : undefined;
+    const problem = validateFullName(name);
     setError(problem);
     if (problem) return;
     try {
@@ -58,12 +61,12 @@ function ProfileSection() {
             Profile
           </Title>
           <TextInput label="Email" value={user?.email ?? ''} readOnly description="Your sign-in address" />
-          <TextInput
-            label="Full name"
-            autoComplete="name"
-            required
+          <NameField
             value={value}
-            onChange={(e) => setDraft(e.currentTarget.value)}
+            onChange={(e) => {
+              setDraft(e.currentTarget.value);
+              setError(undefined);
+            }}
             error={error}
           />
           <Group>
@@ -78,50 +81,39 @@ function ProfileSection() {
 }
 
 function PasswordSection() {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password' | 'confirm'>>({});
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirm: '' },
+    validate: {
+      password: validateNewPassword,
+      confirm: (value, values) => (value === values.password ? null : 'Passwords do not match'),
+    },
+  });
   const update = useUpdatePasswordMutation();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validatePasswordChange({ password, confirm });
-    setErrors(found);
-    if (hasErrors(found)) return;
+  async function onSubmit({ password }: typeof form.values) {
     try {
       await update.mutateAsync(password);
       notify(TOASTS.passwordUpdated);
-      setPassword('');
-      setConfirm('');
+      form.reset();
     } catch (err) {
-      notify(TOASTS.passwordUpdateFailed, errorMessage(err));
+      const message = errorMessage(err) ?? undefined;
+      // The server's password rules may be stricter than the client's length check: say why, at the field.
+      const fieldMessage = passwordFieldMessage(message);
+      if (fieldMessage) form.setFieldError('password', fieldMessage);
+      notify(TOASTS.passwordUpdateFailed, message ?? null);
     }
   }
 
   return (
     <Paper withBorder p="lg" radius="md">
-      <form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate aria-label="Change password">
         <Stack>
           <Title order={2} size="h4">
             Change password
           </Title>
-          <PasswordInput
-            label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={errors.confirm}
-          />
+          <PasswordField isNew label="New password" {...form.getInputProps('password')} />
+          <PasswordField isNew label="Confirm new password" description={undefined} {...form.getInputProps('confirm')} />
           <Group>
             <Button type="submit" loading={update.isPending}>
               Update password
