@@ -32,6 +32,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_EMAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_SUPER_ADMIN_PER_EMAIL: z.coerce.number().int().min(1).default(20),
   // A password change without current_password needs a session at most this old.
   AUTH_REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(0).default(86400),
 });
@@ -66,6 +67,8 @@ export interface Config {
     emailIntervalSeconds: number;
     emailPerAddressPerHour: number;
     superAdminPerIp: number;
+    /** Super-admin logins per email (all addresses) per 15 minutes. */
+    superAdminPerEmail?: number;
   };
   /** Seconds after sign-in during which the password may be changed without the current one. */
   authReauthWindowSeconds?: number;
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailIntervalSeconds: e.AUTH_RATE_LIMIT_EMAIL_INTERVAL_SECONDS,
       emailPerAddressPerHour: e.AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS,
       superAdminPerIp: e.AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP,
+      superAdminPerEmail: e.AUTH_RATE_LIMIT_SUPER_ADMIN_PER_EMAIL,
     },
     authReauthWindowSeconds: e.AUTH_REAUTH_WINDOW_SECONDS,
   };

@@ -24,6 +24,12 @@ export interface AuthRateLimitSettings {
   emailPerAddressPerHour: number;
   /** Super-admin login and MFA verification per IP per 5 minutes. */
   superAdminPerIp: number;
+  /**
+   * Super-admin login attempts per email (and MFA verifications per account) per 15 minutes,
+   * from all addresses together: the failure limit per email and address alone lets a guesser
+   * with many addresses go on.
+   */
+  superAdminPerEmail?: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
@@ -34,9 +40,10 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
   emailIntervalSeconds: 60,
   emailPerAddressPerHour: 5,
   superAdminPerIp: 30,
+  superAdminPerEmail: 20,
 };
 
-type LimitName = 'token_ip' | 'signin_email' | 'verify_ip' | 'email_ip' | 'email_interval' | 'email_address' | 'super_admin_ip';
+type LimitName = 'token_ip' | 'signin_email' | 'verify_ip' | 'email_ip' | 'email_interval' | 'email_address' | 'super_admin_ip' | 'super_admin_email';
 
 export interface AuthRateLimiter {
   /** Counts a request; throws 429 once the key is over its limit. */
@@ -80,6 +87,7 @@ export function createAuthRateLimiter(deps: Pick<AppDeps, 'db' | 'config'>, sett
     email_interval: make('email_interval', 1, settings.emailIntervalSeconds),
     email_address: make('email_address', settings.emailPerAddressPerHour, 3600),
     super_admin_ip: make('super_admin_ip', settings.superAdminPerIp, 300),
+    super_admin_email: make('super_admin_email', settings.superAdminPerEmail ?? DEFAULT_AUTH_RATE_LIMITS.superAdminPerEmail!, 900),
   };
 
   async function consumeOrRefusal(name: LimitName, key: string): Promise<AuthApiError | null> {

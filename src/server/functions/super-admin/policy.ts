@@ -22,6 +22,7 @@ export const MESSAGES = {
   setupFieldsRequired: 'userId, secret and token are required',
   badSecret: 'secret must be a base32 TOTP secret of 128 to 512 bits',
   notYourAccount: 'You can only set up MFA for your own account',
+  tooManyRequests: (minutes: number) => `Too many sign-in requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;

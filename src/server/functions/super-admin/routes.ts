@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { HttpError } from '../../http/errors';
 import { bearerToken } from '../../auth/authenticate';
+import type { AuthRateLimiter } from '../../auth/rate-limits';
 import type { RequestOrigin } from './store';
 import type { Outcome, SuperAdminService } from './service';
+import { MESSAGES } from './policy';
 import { parseBody, readLogin, readSetupMfa, readVerifyMfa, userAgentHeader } from './requests';
 import { looksLikeSessionToken } from './session-tokens';
 
@@ -23,9 +25,27 @@ function send(c: Context, outcome: Outcome) {
   return c.json(outcome.body, outcome.status, { 'cache-control': 'no-store', ...outcome.headers });
 }
 
-/** super-admin-auth/{login, verify-mfa, session, logout, setup-mfa}, as the renderer's client calls them. */
-export function createSuperAdminAuthRoutes(service: SuperAdminService, addressOf: (c: Context) => string): Hono {
+/**
+ * super-admin-auth/{login, verify-mfa, session, logout, setup-mfa}, as the renderer's client calls them.
+ * With a limiter, login and verify-mfa are also counted per client address and per email (or
+ * account) across addresses, in Postgres so every server process shares the counts; the service's
+ * own limit on failures per email and address stays underneath.
+ */
+export function createSuperAdminAuthRoutes(service: SuperAdminService, addressOf: (c: Context) => string, limiter?: AuthRateLimiter): Hono {
   const routes = new Hono();
+
+  /** A 429 in the super-admin shape (plus GoTrue's error_code), or null when the request may go on. */
+  async function overLimit(c: Context, subject: string): Promise<Outcome | null> {
+    if (!limiter) return null;
+    const refusal = (await limiter.attempt('super_admin_ip', limiter.ipOf(c))) ?? (await limiter.attempt('super_admin_email', subject));
+    if (!refusal) return null;
+    const retryAfter = Number(refusal.extra.retry_after) || 60;
+    return {
+      status: 429,
+      body: { error: MESSAGES.tooManyRequests(Math.ceil(retryAfter / 60)), error_code: refusal.errorCode },
+      headers: { 'retry-after': String(retryAfter) },
+    };
+  }
   routes.onError((err, c) => {
     if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
     throw err;
@@ -39,11 +59,15 @@ export function createSuperAdminAuthRoutes(service: SuperAdminService, addressOf
 
   routes.post('/login', async (c) => {
     const input = readLogin(parseBody(await c.req.text()));
+    const limited = await overLimit(c, input.email);
+    if (limited) return send(c, limited);
     return send(c, await service.login(input, origin(c, input.reportedIp, input.userAgent)));
   });
 
   routes.post('/verify-mfa', async (c) => {
     const input = readVerifyMfa(parseBody(await c.req.text()));
+    const limited = await overLimit(c, `mfa:${input.userId}`);
+    if (limited) return send(c, { ...limited, body: { ...limited.body, valid: false } });
     return send(c, await service.verifyMfa(input, origin(c)));
   });
 
