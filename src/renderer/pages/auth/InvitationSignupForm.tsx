@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailCheck, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useInvitedSignUpMutation } from '../../data/auth/sign-up-mutation';
@@ -7,7 +8,9 @@ import { INVITATION_PARAM, rememberInvitation, type InvitationLink } from '../..
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { AuthHeading } from './AuthLayout';
-import { PASSWORD_MIN_LENGTH, hasErrors, validateInvitedSignUp, type FieldErrors, type InvitedSignUpValues } from './validation';
+import { EmailField, NameField, PasswordField } from '../../components/fields/AccountFields';
+import { passwordFieldMessage } from '../../components/fields/form-errors';
+import { validateInvitedSignUp, type InvitedSignUpValues } from './validation';
 
 /** The sign-in link that keeps the invitation, for people who already have an account. */
 export function invitationLoginPath(token: string): string {
@@ -19,27 +22,27 @@ export function invitationLoginPath(token: string): string {
  * invitation, so no organization fields. The invitation is accepted after the first confirmed sign-in.
  */
 export function InvitationSignupForm({ invitation }: { invitation: InvitationLink }) {
-  const [values, setValues] = useState<InvitedSignUpValues>({ email: invitation.email ?? '', password: '', fullName: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof InvitedSignUpValues>>({});
+  const form = useForm<InvitedSignUpValues>({
+    mode: 'controlled',
+    initialValues: { email: invitation.email ?? '', password: '', fullName: '' },
+    validate: validateInvitedSignUp,
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useInvitedSignUpMutation();
 
   // Kept for this tab too, in case the user signs in here instead (e.g. an existing account).
   useEffect(() => rememberInvitation(invitation.token, window.sessionStorage), [invitation.token]);
 
-  const set = (field: keyof InvitedSignUpValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateInvitedSignUp(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  async function onSubmit(values: InvitedSignUpValues) {
     try {
       await signUp.mutateAsync({ ...values, invitationToken: invitation.token });
       notify(TOASTS.accountCreated);
       setSentTo(values.email.trim());
     } catch (err) {
-      notify(TOASTS.signUpFailed, errorMessage(err));
+      const message = errorMessage(err) ?? undefined;
+      const fieldMessage = passwordFieldMessage(message);
+      if (fieldMessage) form.setFieldError('password', fieldMessage);
+      notify(TOASTS.signUpFailed, message ?? null);
     }
   }
 
@@ -66,35 +69,11 @@ export function InvitationSignupForm({ invitation }: { invitation: InvitationLin
       <Alert icon={<IconUsers aria-hidden />} color="blue" mb="md" data-testid="invitation-notice">
         After you confirm your email and sign in, you join the organization that invited you.
       </Alert>
-      <form onSubmit={onSubmit} noValidate aria-label="Sign up to join">
+      <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate aria-label="Sign up to join">
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-            description="The invitation was sent to this address"
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onChange={(e) => set('password')(e.currentTarget.value)}
-            error={errors.password}
-          />
-          <TextInput
-            label="Full name"
-            autoComplete="name"
-            required
-            value={values.fullName}
-            onChange={(e) => set('fullName')(e.currentTarget.value)}
-            error={errors.fullName}
-          />
+          <EmailField description="The invitation was sent to this address" {...form.getInputProps('email')} />
+          <PasswordField isNew {...form.getInputProps('password')} />
+          <NameField {...form.getInputProps('fullName')} />
           <Button type="submit" loading={signUp.isPending} fullWidth>
             Create account and join
           </Button>

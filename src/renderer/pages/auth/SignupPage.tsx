@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { invitationFromSearch } from '../../auth/invitation-token';
@@ -11,7 +12,9 @@ import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { AuthHeading } from './AuthLayout';
 import { slugFromName } from './slug';
-import { PASSWORD_MIN_LENGTH, hasErrors, isPlanValue, validateSignUp, type FieldErrors, type SignUpValues } from './validation';
+import { EmailField, NameField, PasswordField, SlugField } from '../../components/fields/AccountFields';
+import { passwordFieldMessage } from '../../components/fields/form-errors';
+import { isPlanValue, validateSignUp, type SignUpValues } from './validation';
 
 const PLAN_OPTIONS: { value: Plan; label: string }[] = [
   { value: 'free', label: 'Free' },
@@ -41,53 +44,42 @@ export function SignupPage() {
 }
 
 function OrganizationSignupForm() {
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
+  // Errors clear as their field changes (@mantine/form's default), so none outlives its value.
+  const form = useForm<SignUpValues>({ mode: 'controlled', initialValues: EMPTY, validate: validateSignUp });
+  const values = form.getValues();
   // The slug follows the organization name until the user edits it themselves.
   const [slugEdited, setSlugEdited] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<keyof SignUpValues>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUpMutation();
   const checkSlug = useSlugAvailabilityCheck();
   const [checkingSlug, setCheckingSlug] = useState(false);
 
-  /** An error describes the value it was found in; once that value changes it is stale. */
-  function clearErrors(...fields: (keyof SignUpValues)[]) {
-    setErrors((current) => {
-      const next = { ...current };
-      for (const field of fields) delete next[field];
-      return next;
-    });
-  }
-
-  const set = (field: keyof SignUpValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    clearErrors(field);
-  };
-
   function onOrganizationNameChange(name: string) {
-    setValues((v) => ({ ...v, organizationName: name, organizationSlug: slugEdited ? v.organizationSlug : slugFromName(name) }));
-    if (slugEdited) clearErrors('organizationName');
-    else clearErrors('organizationName', 'organizationSlug');
+    form.setFieldValue('organizationName', name);
+    if (!slugEdited) {
+      form.setFieldValue('organizationSlug', slugFromName(name));
+      form.clearFieldError('organizationSlug');
+    }
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateSignUp(values);
-    setErrors(found);
-    if (hasErrors(found) || !isPlanValue(values.organizationPlan)) return;
+  async function onSubmit(submitted: SignUpValues) {
+    if (!isPlanValue(submitted.organizationPlan)) return;
     setCheckingSlug(true);
-    const slugProblem = await checkSlug(values.organizationSlug);
+    const slugProblem = await checkSlug(submitted.organizationSlug);
     setCheckingSlug(false);
     if (slugProblem) {
-      setErrors({ organizationSlug: slugProblem });
+      form.setFieldError('organizationSlug', slugProblem);
       return;
     }
     try {
-      await signUp.mutateAsync({ ...values, organizationPlan: values.organizationPlan });
+      await signUp.mutateAsync({ ...submitted, organizationPlan: submitted.organizationPlan });
       notify(TOASTS.accountCreated);
-      setSentTo(values.email.trim());
+      setSentTo(submitted.email.trim());
     } catch (err) {
-      notify(TOASTS.signUpFailed, errorMessage(err));
+      const message = errorMessage(err) ?? undefined;
+      const fieldMessage = passwordFieldMessage(message);
+      if (fieldMessage) form.setFieldError('password', fieldMessage);
+      notify(TOASTS.signUpFailed, message ?? null);
     }
   }
 
@@ -110,52 +102,24 @@ function OrganizationSignupForm() {
   return (
     <>
       <AuthHeading title="Create your account" subtitle="Start validating your GA4 tracking." />
-      <form onSubmit={onSubmit} noValidate aria-label="Sign up">
+      <form onSubmit={form.onSubmit((submitted) => void onSubmit(submitted))} noValidate aria-label="Sign up">
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onChange={(e) => set('password')(e.currentTarget.value)}
-            error={errors.password}
-          />
-          <TextInput
-            label="Full name"
-            autoComplete="name"
-            required
-            value={values.fullName}
-            onChange={(e) => set('fullName')(e.currentTarget.value)}
-            error={errors.fullName}
-          />
+          <EmailField {...form.getInputProps('email')} />
+          <PasswordField isNew {...form.getInputProps('password')} />
+          <NameField {...form.getInputProps('fullName')} />
           <TextInput
             label="Organization name"
             autoComplete="organization"
             required
-            value={values.organizationName}
+            {...form.getInputProps('organizationName')}
             onChange={(e) => onOrganizationNameChange(e.currentTarget.value)}
-            error={errors.organizationName}
           />
-          <TextInput
-            label="Organization slug"
-            description="Used in links; lowercase letters, numbers and hyphens"
-            required
-            value={values.organizationSlug}
+          <SlugField
+            {...form.getInputProps('organizationSlug')}
             onChange={(e) => {
               setSlugEdited(true);
-              set('organizationSlug')(e.currentTarget.value);
+              form.setFieldValue('organizationSlug', e.currentTarget.value);
             }}
-            error={errors.organizationSlug}
           />
           <Suspense
             fallback={
@@ -171,9 +135,9 @@ function OrganizationSignupForm() {
               label="Plan"
               data={PLAN_OPTIONS}
               value={values.organizationPlan}
-              onChange={(value) => set('organizationPlan')(value ?? DEFAULT_PLAN)}
+              onChange={(value) => form.setFieldValue('organizationPlan', value ?? DEFAULT_PLAN)}
               allowDeselect={false}
-              error={errors.organizationPlan}
+              error={form.errors.organizationPlan}
             />
           </Suspense>
           <Button type="submit" loading={checkingSlug || signUp.isPending} fullWidth>
