@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from './password';
 import { resolveRedirect } from './redirects';
 import { endSessions, type SignOutScope } from './sessions';
 import { findUserById, isEmailTaken, toUserJson, updateUser } from './users';
-import { optionalMetadata, optionalString, requireAcceptablePassword, requireEmail, type Metadata } from './validation';
+import { optionalMetadata, optionalString, requireAcceptablePassword, requireEmail, requireMetadataSize, type Metadata } from './validation';
 import type { SqlClient } from '../db/database';
 
 export async function getUser(deps: AppDeps, userId: string): Promise<Record<string, unknown>> {
@@ -57,7 +57,8 @@ export async function updateCurrentUser(
       // Whoever else holds a session (perhaps the reason for the change) is signed out.
       await endSessions(client, user.id, session.session_id, 'others');
     }
-    if (data !== undefined) changes.raw_user_meta_data = JSON.stringify(mergeMetadata(user.raw_user_meta_data, data));
+    // The merged result is what the token carries, so it is the one held to the size limit.
+    if (data !== undefined) changes.raw_user_meta_data = JSON.stringify(requireMetadataSize(mergeMetadata(user.raw_user_meta_data, data)));
 
     let emailChangeToken: string | undefined;
     if (newEmail !== undefined && newEmail !== user.email) {

@@ -65,11 +65,26 @@ function strongEnough(password: string): boolean {
 
 export type Metadata = Record<string, unknown>;
 
-/** User-supplied metadata (`data`): absent means {}, anything but a JSON object is refused. */
+/**
+ * User metadata rides in every access token (user_metadata claim), and tokens travel in headers
+ * that /rest and proxies cap at a few KB: a bound here keeps any user's token usable.
+ */
+export const MAX_USER_METADATA_BYTES = 4096;
+
+/** Refuses metadata whose JSON is larger than MAX_USER_METADATA_BYTES, with a message that says so. */
+export function requireMetadataSize(metadata: Metadata, field = 'data'): Metadata {
+  const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');
+  if (bytes > MAX_USER_METADATA_BYTES) {
+    throw authErrors.validation(`${field} is too large: user metadata may be at most ${MAX_USER_METADATA_BYTES} bytes as JSON (this is ${bytes})`);
+  }
+  return metadata;
+}
+
+/** User-supplied metadata (`data`): absent means {}, anything but a JSON object is refused, and so is one too large. */
 export function optionalMetadata(value: unknown, field = 'data'): Metadata {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw authErrors.validation(`${field} must be a JSON object`);
-  return value as Metadata;
+  return requireMetadataSize(value as Metadata, field);
 }
 
 export function optionalString(value: unknown, field: string): string | undefined {
