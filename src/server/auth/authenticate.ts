@@ -19,7 +19,7 @@ export function bearerToken(authorizationHeader: string | null | undefined): str
 export async function checkBearer(deps: Pick<AppDeps, 'jwt' | 'db'>, authorizationHeader: string | null | undefined): Promise<BearerCheck> {
   const token = bearerToken(authorizationHeader);
   if (!token) return { ok: false, error: authErrors.noAuthorization() };
-  const claims = await deps.jwt.verify(token);
+  const claims = await deps.jwt.verifyClaims(token);
   if (!claims) return { ok: false, error: authErrors.badJwt('unable to parse or verify signature, or the token has expired') };
   if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || claims.sub === '') {
     return { ok: false, error: authErrors.badJwt('missing sub claim; an API key is not a user access token') };

@@ -41,7 +41,7 @@ export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>
   }
   const email = requireEmail(body.email, 'Magic link sign-in requires an email');
   const createUser = body.create_user !== false;
-  const userMetadata = optionalMetadata(body.data);
+  optionalMetadata(body.data);
   const pkce = readPkceChallenge(body);
   const redirectTo = resolveRedirect(deps.publicUrl, requestedRedirect, DEFAULT_REDIRECT_PATH.magiclink);
   await deps.db.transaction(async (client) => {
@@ -50,7 +50,8 @@ export async function sendMagicLink(deps: AppDeps, body: Record<string, unknown>
       // Answered like a sent link, so the endpoint does not reveal which addresses have accounts.
       if (!createUser) return;
       try {
-        user = await insertEmailUser(client, { email, passwordHash: '', userMetadata });
+        // No profile from the request: whoever asks for the link need not own the address.
+        user = await insertEmailUser(client, { email, passwordHash: '', userMetadata: {} });
       } catch (err) {
         // Someone signed up with this address a moment ago; the link goes to that account.
         if (!(err instanceof DuplicateEmailError)) throw err;

@@ -19,8 +19,10 @@ export const ISSUER_PATH = '/auth/v1';
 
 export interface JwtService {
   sign(claims: Omit<AccessTokenClaims, 'iat' | 'exp'>, ttlSeconds?: number): Promise<string>;
-  /** Verifies signature and expiry; returns null for anything that is not a valid token of ours. */
+  /** Verifies signature, expiry, issuer, audience and (for users) that the session is live; null for anything else. */
   verify(token: string): Promise<AccessTokenClaims | null>;
+  /** verify without the session check, for the auth service, which says why a session is gone. */
+  verifyClaims(token: string): Promise<AccessTokenClaims | null>;
   /** The project API keys: long-lived JWTs whose role is anon or service_role, as Supabase issues them. */
   anonKey: string;
   serviceRoleKey: string;
@@ -70,21 +72,26 @@ export async function createJwtService(secret: string): Promise<JwtService> {
       isSessionLive = options.isSessionLive;
     },
     async verify(token) {
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iss'] }));
-      } catch {
-        return null;
-      }
-      const role = payload.role;
-      if (role === 'anon' || role === 'service_role') return payload.iss === API_KEY_ISSUER ? (payload as AccessTokenClaims) : null;
-      if (role !== 'authenticated') return null;
-      // A user's token is only one the auth service issued, for this audience, for a live session.
-      if (payload.aud !== 'authenticated' || typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return null;
-      if (issuer ? payload.iss !== issuer() : !payload.iss?.endsWith(ISSUER_PATH)) return null;
-      const claims = payload as AccessTokenClaims;
-      if (isSessionLive && !(await isSessionLive(claims))) return null;
+      const claims = await verifyClaims(token);
+      if (claims?.role === 'authenticated' && isSessionLive && !(await isSessionLive(claims))) return null;
       return claims;
     },
+    verifyClaims,
   };
+
+  async function verifyClaims(token: string): Promise<AccessTokenClaims | null> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iss'] }));
+    } catch {
+      return null;
+    }
+    const role = payload.role;
+    if (role === 'anon' || role === 'service_role') return payload.iss === API_KEY_ISSUER ? (payload as AccessTokenClaims) : null;
+    if (role !== 'authenticated') return null;
+    // A user's token is only one the auth service issued, for this audience, for a live session.
+    if (payload.aud !== 'authenticated' || typeof payload.sub !== 'string') return null;
+    if (issuer ? payload.iss !== issuer() : !payload.iss?.endsWith(ISSUER_PATH)) return null;
+    return payload as AccessTokenClaims;
+  }
 }
