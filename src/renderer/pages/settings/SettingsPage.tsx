@@ -83,7 +83,7 @@ function ProfileSection() {
 function PasswordSection() {
   const form = useForm({
     mode: 'controlled',
-    initialValues: { password: '', confirm: '' },
+    initialValues: { current: '', password: '', confirm: '' },
     validate: {
       password: validateNewPassword,
       confirm: (value, values) => (value === values.password ? null : 'Passwords do not match'),
@@ -91,16 +91,18 @@ function PasswordSection() {
   });
   const update = useUpdatePasswordMutation();
 
-  async function onSubmit({ password }: typeof form.values) {
+  async function onSubmit({ current, password }: typeof form.values) {
     try {
-      await update.mutateAsync(password);
+      await update.mutateAsync({ password, currentPassword: current || undefined });
       notify(TOASTS.passwordUpdated);
       form.reset();
     } catch (err) {
       const message = errorMessage(err) ?? undefined;
+      const code = (err as { code?: unknown } | null)?.code;
       // The server's password rules may be stricter than the client's length check: say why, at the field.
       const fieldMessage = passwordFieldMessage(message);
-      if (fieldMessage) form.setFieldError('password', fieldMessage);
+      if (code === 'reauthentication_needed' || code === 'current_password_mismatch') form.setFieldError('current', message);
+      else if (fieldMessage) form.setFieldError('password', fieldMessage);
       notify(TOASTS.passwordUpdateFailed, message ?? null);
     }
   }
@@ -112,6 +114,12 @@ function PasswordSection() {
           <Title order={2} size="h4">
             Change password
           </Title>
+          <PasswordField
+            label="Current password"
+            description="Needed when you signed in more than a day ago"
+            required={false}
+            {...form.getInputProps('current')}
+          />
           <PasswordField isNew label="New password" {...form.getInputProps('password')} />
           <PasswordField isNew label="Confirm new password" description={undefined} {...form.getInputProps('confirm')} />
           <Group>
