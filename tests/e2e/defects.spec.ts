@@ -104,3 +104,10 @@ test('at 375 px nothing overflows, badges are whole and the website switcher is 
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('combobox', { name: 'Current website' })).toHaveValue('Phone Shop');
 });
+
+test('the validation page has the site header and footer', async ({ page }) => {
+  await page.goto('/validation-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'GA4 validation' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Tracklint home' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});

@@ -6,6 +6,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { VALIDATION_SAMPLES } from './samples';
 import { capturesFromInput, validateCaptures, type InputCapture } from './validate-input';
 import { ValidationResultView } from './ValidationResultView';
+import { MarketingFooter } from '../marketing/components/MarketingFooter';
+import { MarketingHeader } from '../marketing/components/MarketingHeader';
 
 type Mode = 'url' | 'capture';
 
@@ -51,7 +53,10 @@ export function ValidationPage() {
     run({ mode: 'capture', text: sampleText, measurementId });
   }
 
+  // The site's header and footer: visitors arrive here from the marketing pages and need a way back.
   return (
+    <>
+    <MarketingHeader />
     <Container component="main" id="main-content" size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
@@ -165,5 +170,7 @@ export function ValidationPage() {
         </Text>
       </Stack>
     </Container>
+    <MarketingFooter />
+    </>
   );
 }
