@@ -10,7 +10,7 @@ describe('prerendered marketing pages', () => {
     expect(PRERENDERED_PATHS.every((p) => /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/.test(p))).toBe(true);
   });
 
-  it('leave out pages with a form, which must not be typed into before the app runs', async () => {
+  it('leave out pages with a form, which must not be typed into before the app runs', { timeout: 60_000 }, async () => {
     expect(PRERENDERED_PATHS).not.toContain('/contact');
     expect(PRERENDERED_PATHS).not.toContain('/login');
     for (const path of PRERENDERED_PATHS) expect(await prerender(path), path).not.toMatch(/<form[\s>]|<input[\s>]|<textarea[\s>]/);
