@@ -30,6 +30,11 @@ describe('auth input validation', () => {
     expect(errorOf(() => requireEmail('nope', 'x')).message).toBe('Unable to validate email address: invalid format');
   });
 
+  it.each(['12345678', 'password', '        ', 'qwertyuiop', 'password1'])('refuses the common password %j with weak_password (pwned)', (password) => {
+    const err = errorOf(() => requireAcceptablePassword(password, 'x'));
+    expect(err.toBody()).toMatchObject({ code: 422, error_code: 'weak_password', weak_password: { reasons: ['pwned'] } });
+  });
+
   it('answers a short password with weak_password and its reason, as supabase-js expects', () => {
     const err = errorOf(() => requireAcceptablePassword('1234567', 'Signup requires a valid password'));
     expect(err.status).toBe(422);
@@ -39,7 +44,7 @@ describe('auth input validation', () => {
       msg: 'Password should be at least 8 characters.',
       weak_password: { reasons: ['length'] },
     });
-    expect(requireAcceptablePassword('12345678', 'x')).toBe('12345678');
+    expect(requireAcceptablePassword('correct-horse-42', 'x')).toBe('correct-horse-42');
     expect(errorOf(() => requireAcceptablePassword(undefined, 'Signup requires a valid password')).message).toBe(
       'Signup requires a valid password',
     );
