@@ -111,3 +111,16 @@ test('the validation page has the site header and footer', async ({ page }) => {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Tracklint home' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
+
+test('each marketing page has its own meta description and Open Graph tags', async ({ page }) => {
+  const seen = new Set<string>();
+  for (const path of ['/', '/pricing', '/docs', '/features/alerts']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const description = page.locator('meta[name="description"]');
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', (await description.getAttribute('content')) ?? '');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
+    seen.add((await description.getAttribute('content')) ?? '');
+  }
+  expect(seen.size).toBe(4);
+});

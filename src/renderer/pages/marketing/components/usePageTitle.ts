@@ -1,8 +1,33 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { pageDescription } from '../data/page-meta';
 
-/** Sets the browser tab title for a marketing page. */
+function setMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.appendChild(element);
+  }
+  element.content = content;
+}
+
+/**
+ * Sets the tab title, this page's own meta description and its Open Graph / Twitter card tags
+ * (what a link preview shows when the page is shared).
+ */
 export function usePageTitle(title: string): void {
+  const { pathname } = useLocation();
   useEffect(() => {
-    document.title = title === 'Tracklint' ? title : `${title} · Tracklint`;
-  }, [title]);
+    const fullTitle = title === 'Tracklint' ? title : `${title} · Tracklint`;
+    const description = pageDescription(pathname);
+    document.title = fullTitle;
+    setMeta('name', 'description', description);
+    setMeta('property', 'og:type', 'website');
+    setMeta('property', 'og:site_name', 'Tracklint');
+    setMeta('property', 'og:title', fullTitle);
+    setMeta('property', 'og:description', description);
+    setMeta('property', 'og:url', `${window.location.origin}${pathname}`);
+    setMeta('name', 'twitter:card', 'summary');
+  }, [title, pathname]);
 }
