@@ -124,3 +124,13 @@ test('each marketing page has its own meta description and Open Graph tags', asy
   }
   expect(seen.size).toBe(4);
 });
+
+test('marketing pages share one left edge with the site header', async ({ page }) => {
+  for (const path of ['/', '/docs', '/pricing', '/blog/consent-mode-v2-signals']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const edge = (await page.getByRole('banner').getByRole('link', { name: 'Tracklint home' }).boundingBox())?.x;
+    const lefts = await page.getByRole('main').getByRole('heading').evaluateAll((headings) => headings.map((h) => Math.round(h.getBoundingClientRect().left)));
+    expect(new Set(lefts), `${path}: headings start at the header's edge`).toEqual(new Set([Math.round(edge ?? -1)]));
+  }
+});

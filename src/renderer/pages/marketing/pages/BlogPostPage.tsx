@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, List, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
-import { PageHero } from '../components/PageSection';
+import { PageHero, SITE_WIDTH } from '../components/PageSection';
 import { findPostBySlug } from '../data/blog-posts';
 
 function PostNotFound() {
@@ -26,8 +26,8 @@ export function BlogPostPage() {
   return (
     <article>
       <PageHero eyebrow="Blog" title={post.title} lead={post.summary} />
-      <Container size="md" pb="xl">
-        <Stack gap="lg">
+      <Container size={SITE_WIDTH} pb="xl">
+        <Stack gap="lg" maw={820}>
           {post.sections.map((section, index) => (
             <section key={section.heading ?? index} aria-label={section.heading}>
               {section.heading && (
