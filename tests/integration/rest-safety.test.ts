@@ -131,6 +131,51 @@ describe('the misuse cases seen in the wild', () => {
   });
 });
 
+describe('unknown columns and ignored bounds are named, and nothing changes', () => {
+  it('an unknown column in a DELETE/PATCH filter is 42703; in a PATCH body PGRST204', async () => {
+    const before = await allWebsites();
+    const del = await call('DELETE', `websites?nmae=eq.One&id=eq.${siteIds[0]}`);
+    expect(del.status).toBe(400);
+    expect(del.json).toMatchObject({ code: '42703', message: 'column websites.nmae does not exist' });
+    const patchFilter = await call('PATCH', 'websites?nmae=eq.One', { body: { name: 'Renamed' } });
+    expect(patchFilter.json).toMatchObject({ code: '42703' });
+    const patchBody = await call('PATCH', `websites?id=eq.${siteIds[0]}`, { body: { nmae: 'Renamed' } });
+    expect(patchBody.status).toBe(400);
+    expect(patchBody.json).toMatchObject({ code: 'PGRST204', message: expect.stringContaining("'nmae'") });
+    expect(await allWebsites()).toEqual(before);
+  });
+
+  it('a Prefer value or Range header that would be ignored on PATCH/DELETE/RPC is refused by name', async () => {
+    const before = await allWebsites();
+    const org = `organization_id=eq.${orgId}`;
+    for (const [method, prefer, named] of [
+      ['DELETE', 'max-affected=1', 'max-affected=1'],
+      ['PATCH', 'max-affected=1', 'max-affected=1'],
+      ['DELETE', 'handling=strict, max-affected=one', 'max-affected=one'],
+      ['PATCH', 'return=minimal, maxaffected=1', 'maxaffected=1'],
+    ] as const) {
+      const res = await call(method, `websites?${org}`, { prefer, ...(method === 'PATCH' ? { body: { name: 'Renamed' } } : {}) });
+      expect(res.status, `${method} ${prefer}`).toBe(400);
+      expect(res.json, `${method} ${prefer}`).toMatchObject({ code: 'PGRST122', details: expect.stringContaining(named) });
+    }
+    const rpc = await call('POST', 'rpc/test_rename_websites', { body: { org: orgId }, prefer: 'max-affected=1' });
+    expect(rpc.json).toMatchObject({ code: 'PGRST122', details: expect.stringContaining('max-affected=1') });
+    for (const method of ['DELETE', 'PATCH']) {
+      const res = await fetch(url(`websites?${org}`), {
+        method,
+        headers: { apikey: inject('anonKey'), authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json', range: '0-0' },
+        body: method === 'PATCH' ? JSON.stringify({ name: 'Renamed' }) : undefined,
+      });
+      expect(res.status, method).toBe(400);
+      expect(await res.json(), method).toMatchObject({ details: expect.stringContaining('Range header') });
+    }
+    // The same bound, spelled as PostgREST applies it, works and is enforced.
+    const strict = await call('PATCH', `websites?${org}`, { prefer: 'handling=strict, max-affected=1', body: { name: 'Renamed' } });
+    expect(strict.json).toMatchObject({ code: 'PGRST124' });
+    expect(await allWebsites()).toEqual(before);
+  });
+});
+
 describe('Prefer: handling=strict, max-affected=N bounds what a function changes', () => {
   beforeAll(async () => {
     await sql(`create or replace function public.test_rename_websites(org uuid) returns int language sql as

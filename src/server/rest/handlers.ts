@@ -125,11 +125,38 @@ function refuseUnfilteredWrite(query: ParsedQuery, kind: Exclude<MutationKind, '
   if (rootFilters === 0) throw new RestError(400, '21000', kind === 'delete' ? 'DELETE requires a WHERE clause' : 'UPDATE requires a WHERE clause');
 }
 
+/**
+ * PostgREST ignores Prefer values it does not know unless `handling=strict`; on a request that can
+ * change existing rows an ignored value may be the bound the client meant (`max-affected=1`
+ * without `handling=strict`, `max-affected=one`, a typo), and a Range header does not limit a
+ * PATCH or DELETE. Each is refused by name instead of running the wider write.
+ */
+function refuseIgnoredWriteBounds(c: Context, prefs: Preferences, what: 'update' | 'delete' | 'rpc'): void {
+  if (prefs.invalid.length > 0) {
+    throw new RestError(400, 'PGRST122', 'Invalid preferences given', `Invalid preferences: ${prefs.invalid.join(', ')}`, 'Remove them or fix their spelling; they would be ignored');
+  }
+  if (prefs.maxAffected !== undefined && prefs.handling !== 'strict') {
+    throw new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given',
+      `Invalid preferences: max-affected=${prefs.maxAffected} is only applied with handling=strict`,
+      'Send Prefer: handling=strict, max-affected=N',
+    );
+  }
+  if (what !== 'rpc' && c.req.header('range') !== undefined) {
+    throw new RestError(400, 'PGRST127', 'Feature not implemented', `The Range header does not limit ${what === 'delete' ? 'DELETE' : 'PATCH'}`, 'Use the limit and order query parameters');
+  }
+}
+
 export function mutateTable(env: HandlerEnv, kind: MutationKind) {
   return async (c: Context, state: RequestState): Promise<Response> => {
     const { startedAt, claims, prefs, media, query } = await begin(env, c, state);
     const name = c.req.param('table') ?? '';
-    if (kind !== 'insert') refuseUnfilteredWrite(query, kind);
+    if (kind !== 'insert') {
+      refuseUnfilteredWrite(query, kind);
+      refuseIgnoredWriteBounds(c, prefs, kind);
+    }
     const body = kind === 'delete' ? undefined : await readJsonBody(c);
     const headersOnly = kind === 'insert' && prefs.return === 'headers-only';
     const wantsBody = prefs.return === 'representation';
@@ -219,6 +246,7 @@ export function callFunction(env: HandlerEnv) {
     const name = c.req.param('fn') ?? '';
     const isPost = c.req.method === 'POST';
     const singleObject = prefs.params === 'single-object';
+    if (isPost) refuseIgnoredWriteBounds(c, prefs, 'rpc');
     let args: RpcArgs;
     let argsText: string;
     if (isPost) {
