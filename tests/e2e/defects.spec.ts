@@ -135,3 +135,8 @@ test('marketing pages share one left edge with the site header', async ({ page }
     expect(new Set(lefts), `${path}: headings start at the header's edge`).toEqual(new Set([Math.round(edge ?? -1)]));
   }
 });
+
+test('the home page shows the product', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('img', { name: /The Tracklint dashboard/ })).toBeVisible();
+});

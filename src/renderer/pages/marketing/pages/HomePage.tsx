@@ -2,6 +2,7 @@ import { Button, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@
 import { IconBell, IconChartLine, IconChecklist, IconCode } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
+import { ProductPreview } from '../components/ProductPreview';
 import { TextLink } from '../components/TextLink';
 
 const STEPS = [
@@ -53,6 +54,10 @@ export function HomePage() {
           </Group>
         }
       />
+
+      <PageSection size="lg">
+        <ProductPreview />
+      </PageSection>
 
       <PageSection title="How it works" size="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
