@@ -101,6 +101,8 @@ async function startAlertsServer(alerts: AlertsOptions): Promise<RunningServer> 
     DATA_DIR: dataDir,
     DATABASE_URL: inject('databaseUrl'),
     JWT_SECRET: inject('jwtSecret'),
+    // Several processes behind one public URL, as in production: tokens issued by the shared server are valid here too.
+    PUBLIC_URL: inject('serverUrl'),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
