@@ -74,7 +74,9 @@ export function createAuthRateLimiter(deps: Pick<AppDeps, 'db' | 'config'>, sett
       tableName: 'rate_limits',
       // The migration creates the table; letting every process create it would race.
       tableCreated: true,
-      clearExpiredByTimeout: false,
+      // Every client address and email leaves a row; one limiter per set deletes rows that expired
+      // over an hour ago (the whole table, every 5 minutes) so the table does not grow forever.
+      clearExpiredByTimeout: name === 'token_ip',
       keyPrefix: name,
       points,
       duration,
