@@ -205,8 +205,10 @@ describe('custom rules cannot stall the server', () => {
     });
     expect(res.status).toBe(200);
     const delay = (await (await fetch(url('/health/event-loop'), { headers: operator })).json()) as { maxMs: number };
-    // Before the step budget one such hit held the loop for seconds; a budgeted hit costs about a millisecond.
-    expect(delay.maxMs).toBeLessThan(250);
+    // Before the step budget one such hit held the loop for several seconds; a budgeted hit costs about a
+    // millisecond. The bound is loose on purpose: on a loaded 2-core CI machine, GC and other work add
+    // hundreds of milliseconds that say nothing about validation.
+    expect(delay.maxMs).toBeLessThan(1000);
     const stored = await sql<{ issues: Array<{ ruleId: string; message: string }> }>('select issues from public.collected_requests where website_id = $1', [site.id]);
     expect(stored.length).toBeGreaterThan(0);
     expect(stored[0]!.issues.some((i) => i.ruleId.startsWith('custom.costly-') && i.message.startsWith('Not evaluated'))).toBe(true);
