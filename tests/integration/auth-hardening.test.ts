@@ -186,6 +186,23 @@ describe('no account enumeration', () => {
   });
 });
 
+describe('magic-link sign-up', () => {
+  it('creates the account without the profile the request asked for, since the requester need not own the address', async () => {
+    const email = uniqueEmail('otp-profile');
+    expect((await anonClient().auth.signInWithOtp({ email, options: { data: { full_name: 'Mallory', organization_name: 'Evil' } } })).error).toBeNull();
+    const rows = await sql<{ m: Record<string, unknown> }>('select raw_user_meta_data as m from auth.users where email = $1', [email]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.m).toEqual({});
+  });
+
+  it('holds magic-link sign-up to the same metadata limit as sign-up', async () => {
+    const email = uniqueEmail('otp-big');
+    const { error } = await anonClient().auth.signInWithOtp({ email, options: { data: { bio: 'x'.repeat(5000) } } });
+    expect(error?.code).toBe('validation_failed');
+    expect(await sql('select 1 from auth.users where email = $1', [email])).toHaveLength(0);
+  });
+});
+
 describe('pre-registration takeover', () => {
   it("a magic link to an address someone else signed up with leaves the squatter's password and profile useless", async () => {
     const email = uniqueEmail('victim');
