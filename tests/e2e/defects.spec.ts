@@ -140,3 +140,16 @@ test('the home page shows the product', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('img', { name: /The Tracklint dashboard/ })).toBeVisible();
 });
+
+test('the demo is explorable without an account: dashboard, requests log and findings', async ({ page }) => {
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tracklint demo' })).toBeVisible();
+  await expect(page.getByTestId('demo-kpis')).toContainText('Pass rate');
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  const rows = page.getByTestId('demo-request');
+  await expect(rows).toHaveCount(5);
+  await rows.filter({ hasText: 'page_view' }).filter({ hasText: 'fail' }).getByRole('button').click();
+  const detail = page.getByRole('region', { name: 'Request detail' });
+  await expect(detail.getByTestId('demo-finding')).toContainText('basic.cid_present');
+  await expect(page).toHaveURL(/\/demo$/);
+});

@@ -1,32 +1,152 @@
-import { Button, List, Text } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
-import { TextLink } from '../components/TextLink';
+import { DEMO_DAYS, DEMO_KPIS, DEMO_ORGANIZATION, DEMO_REQUESTS, DEMO_TOP_RULES, type DemoRequest, type DemoStatus } from '../data/demo-data';
 
+const STATUS_COLOR: Record<DemoStatus, string> = { pass: 'teal', warning: 'yellow', fail: 'red' };
+const SEVERITY_COLOR = { error: 'red', warning: 'yellow', info: 'blue' } as const;
+
+/** /demo: a sample organization's dashboard, requests log and findings, read-only and without an account. */
 export function DemoPage() {
+  const [selectedId, setSelectedId] = useState(DEMO_REQUESTS[0]?.id);
+  const selected = DEMO_REQUESTS.find((request) => request.id === selectedId);
   return (
     <>
       <PageHero
-        title="Try Tracklint's validation"
+        title="Tracklint demo"
         documentTitle="Demo"
-        lead="The validation page shows what Tracklint does with a single GA4 request, without an account."
+        lead={`A week of GA4 tracking at ${DEMO_ORGANIZATION.name} (${DEMO_ORGANIZATION.website}), as Tracklint shows it. Sample data, read-only: click a request to see its findings.`}
         actions={
-          <Button component={Link} to="/validation-page" size="md">
-            Open the validation page
-          </Button>
+          <Group>
+            <Button component={Link} to="/signup" size="md">
+              Start free with your site
+            </Button>
+            <Button component={Link} to="/validation-page" size="md" variant="default">
+              Validate a single request
+            </Button>
+          </Group>
         }
       />
-      <PageSection title="What you will see">
-        <List spacing="xs">
-          <List.Item>Paste a GA4 request: a gtag /g/collect URL with its body, or a Measurement Protocol JSON payload.</List.Item>
-          <List.Item>Tracklint decodes it into events, parameters, user properties, items and consent state.</List.Item>
-          <List.Item>Each rule that passes or fails is listed with its severity and the reason.</List.Item>
-        </List>
-        <Text mt="md">
-          In the app, the same validation runs on every hit your sites send, with a request log, charts and alerts.{' '}
-          <TextLink to="/signup">Start free</TextLink> to connect a site.
-        </Text>
+      <PageSection title="Dashboard" size="lg">
+        <Stack>
+          <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="demo-kpis">
+            {DEMO_KPIS.map((kpi) => (
+              <Paper key={kpi.label} withBorder p="md" radius="md">
+                <Text size="sm" c="dimmed">
+                  {kpi.label}
+                </Text>
+                <Text fw={700} fz="xl">
+                  {kpi.value}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <Paper withBorder p="md" radius="md">
+            <Title order={3} size="h5" mb="sm">
+              Requests by status, per day
+            </Title>
+            <BarChart
+              h={240}
+              data={DEMO_DAYS}
+              dataKey="period"
+              type="stacked"
+              withLegend
+              legendProps={{ verticalAlign: 'bottom', height: 40 }}
+              series={[
+                { name: 'pass', label: 'Pass', color: 'teal.6' },
+                { name: 'warning', label: 'Warning', color: 'yellow.5' },
+                { name: 'fail', label: 'Fail', color: 'red.6' },
+              ]}
+              yAxisProps={{ width: 56 }}
+            />
+          </Paper>
+        </Stack>
+      </PageSection>
+      <PageSection title="Requests log" size="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Table.ScrollContainer minWidth={420}>
+            <Table aria-label="Sample requests" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Event</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {DEMO_REQUESTS.map((request) => (
+                  <Table.Tr key={request.id} data-testid="demo-request" bg={request.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}>
+                    <Table.Td>
+                      <UnstyledButton onClick={() => setSelectedId(request.id)} aria-pressed={request.id === selectedId} fz="sm">
+                        {request.time}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[request.status]} variant="light">
+                        {request.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{request.event}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {selected && <RequestFindings request={selected} />}
+        </SimpleGrid>
+      </PageSection>
+      <PageSection title="Findings this week" size="lg">
+        <Stack gap="xs" data-testid="demo-top-rules">
+          {DEMO_TOP_RULES.map((rule) => (
+            <Group key={rule.ruleId} justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {rule.title} <Text span c="dimmed" size="xs">({rule.ruleId})</Text>
+              </Text>
+              <Text size="sm" fw={600}>
+                {rule.count.toLocaleString('en-US')}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
       </PageSection>
     </>
+  );
+}
+
+function RequestFindings({ request }: { request: DemoRequest }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Request detail" data-testid="demo-request-detail">
+      <Title order={3} size="h5">
+        {request.event} on {request.page}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {request.time}
+      </Text>
+      {request.findings.length === 0 ? (
+        <Alert color="teal">Every rule passed.</Alert>
+      ) : (
+        <Stack gap="sm">
+          {request.findings.map((finding) => (
+            <Paper key={finding.ruleId} withBorder p="sm" radius="md" data-testid="demo-finding">
+              <Group gap="xs" mb={4}>
+                <Badge color={SEVERITY_COLOR[finding.severity]} variant="light">
+                  {finding.severity}
+                </Badge>
+                <Text size="sm" fw={600}>
+                  {finding.ruleId}
+                </Text>
+              </Group>
+              <Text size="sm">{finding.message}</Text>
+              <Text size="sm" c="dimmed">
+                How to fix it: {finding.fix}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Paper>
   );
 }
