@@ -109,6 +109,22 @@ describe('rate limits', () => {
     expect(right.data.session).toBeNull();
   });
 
+  it('checks at most 10 passwords for one email when 30 guesses arrive at once, at two processes', async () => {
+    const persona = await signUpConfirmed('parallel');
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        (i % 2 === 0 ? clientFor(serverUrl) : clientFor(strict!.url, { 'x-forwarded-for': freshAddress() })).auth.signInWithPassword({
+          email: persona.email,
+          password: `parallel-guess-${i}`,
+        }),
+      ),
+    );
+    const checked = guesses.filter((g) => g.error?.code === 'invalid_credentials').length;
+    const refused = guesses.filter((g) => g.error?.status === 429).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(checked + refused).toBe(30);
+  });
+
   it('limits /token, /verify and email-sending routes per client address, in GoTrue\'s error shape', async () => {
     const cases: [string, (i: number) => unknown, string][] = [
       ['/token?grant_type=refresh_token', (i) => ({ refresh_token: `nope-${i}` }), 'over_request_rate_limit'],

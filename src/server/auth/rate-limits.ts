@@ -50,6 +50,8 @@ export interface AuthRateLimiter {
   consume(name: LimitName, key: string): Promise<void>;
   /** Like consume, but returns the 429 instead of throwing it (for answers that must look alike). */
   attempt(name: LimitName, key: string): Promise<AuthApiError | null>;
+  /** Gives back a point consumed for a request that turned out not to count (e.g. a successful sign-in). */
+  refund(name: LimitName, key: string): Promise<void>;
   /** Throws 429 when the key has already used its points, without counting this request. */
   check(name: LimitName, key: string): Promise<void>;
   /** The client's address as the limits see it. */
@@ -108,6 +110,9 @@ export function createAuthRateLimiter(deps: Pick<AppDeps, 'db' | 'config'>, sett
       if (refusal) throw refusal;
     },
     attempt: consumeOrRefusal,
+    async refund(name, key) {
+      await limiters[name].reward(key, 1);
+    },
     async check(name, key) {
       const res = await limiters[name].get(key);
       const limit = name === 'signin_email' ? settings.signInFailuresPerEmail : 1;

@@ -82,13 +82,18 @@ export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = creat
     const input = await body(c);
     if (grantType === 'password') {
       // Failed attempts are counted per address: past the limit even the right password is refused.
+      // The point is taken before the password is checked and given back unless it was wrong, so
+      // guesses sent in parallel (or to several processes) cannot all pass a check made beforehand.
       const email = normalizeEmail(input.email);
-      if (email) await limiter.check('signin_email', email);
+      if (email) await limiter.consume('signin_email', email);
+      let wrongPassword = false;
       try {
         return c.json(await passwordGrant(deps, input));
       } catch (err) {
-        if (email && err instanceof AuthApiError && err.errorCode === 'invalid_credentials') await limiter.attempt('signin_email', email);
+        wrongPassword = err instanceof AuthApiError && err.errorCode === 'invalid_credentials';
         throw err;
+      } finally {
+        if (email && !wrongPassword) await limiter.refund('signin_email', email);
       }
     }
     if (grantType === 'refresh_token') return c.json(await refreshTokenGrant(deps, input));
