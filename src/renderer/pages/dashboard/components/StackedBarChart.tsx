@@ -46,6 +46,9 @@ export function StackedBarChart({ title, buckets, series, bucketMs, timeZone, he
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
           yAxisProps={{ allowDecimals: false, width: 48 }}
           tooltipAnimationDuration={150}
+          // recharts' keyboard layer makes the drawing a tab stop; it is hidden from assistive tech (the table
+          // below carries the numbers), and a hidden element must not take focus.
+          barChartProps={{ accessibilityLayer: false }}
         />
       </Box>
       <VisuallyHidden>
