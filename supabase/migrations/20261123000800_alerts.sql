@@ -453,7 +453,7 @@ begin
     (org_id, site_id, 'Hits refused by the collector', 'refused_hits', '{"reasons": [], "threshold": 10, "window_minutes": 60}', 'warning', array[channel]);
   if not exists (select 1 from public.alert_rules r where r.organization_id = org_id and r.kind = 'usage' and r.is_default) then
     insert into public.alert_rules (organization_id, website_id, name, kind, params, severity, channel_ids) values
-      (org_id, null, 'Usage near or over the plan''s limits', 'usage', '{"thresholds": [0.8, 0.9, 1], "metrics": ["monthly_requests", "websites", "team_members", "custom_rules"]}', 'warning', array[channel]);
+      (org_id, null, 'Usage near or over the plan''s limits', 'usage', '{"thresholds": [0.8, 0.9, 1], "metrics": ["monthly_requests"]}', 'warning', array[channel]);
   end if;
   perform set_config('tracklint.creating_alert_defaults', '', true);
 end

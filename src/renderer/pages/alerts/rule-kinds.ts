@@ -81,7 +81,7 @@ export const KINDS: Record<AlertRuleKind, KindInfo> = {
         key: 'metrics',
         label: 'Limits',
         type: 'list',
-        default: ['monthly_requests', 'websites', 'team_members', 'custom_rules'],
+        default: ['monthly_requests'],
         options: [
           { value: 'monthly_requests', label: 'Monthly requests' },
           { value: 'websites', label: 'Websites' },

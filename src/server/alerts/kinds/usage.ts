@@ -17,9 +17,13 @@ const SQL = `
     and (coalesce(jsonb_array_length(r.params -> 'metrics'), 0) = 0 or m.metric in (select jsonb_array_elements_text(r.params -> 'metrics')))
     and $1::timestamptz is not null`;
 
-/** The spec's usage severities: 1 or more is critical; requests are info below 0.9, warning from 0.9; the rest warn from 0.8. */
-export function usageSeverity(metric: Metric, threshold: number): AlertSeverity {
-  if (threshold >= 1) return 'critical';
+/**
+ * The spec's usage severities: requests are info below 0.9, warning from 0.9, critical at 1 (hits
+ * are refused); the rest warn from 0.8. Exactly at a website, member or custom-rule limit only
+ * stops adding more, so it is information, as the usage banner shows it; over it is critical.
+ */
+export function usageSeverity(metric: Metric, threshold: number, ratio = threshold): AlertSeverity {
+  if (threshold >= 1) return metric === 'monthly_requests' || ratio > 1 ? 'critical' : 'info';
   if (metric === 'monthly_requests' && threshold < 0.9) return 'info';
   return 'warning';
 }
@@ -42,8 +46,13 @@ export async function observeUsage(client: SqlClient, at: Date): Promise<Observa
         subject: `${r.metric}@${threshold}`,
         kind: 'usage',
         firing: ratio >= threshold,
-        severity: usageSeverity(r.metric, threshold),
-        title: ratio >= 1 ? `${LABELS[r.metric]}: plan limit reached` : `${LABELS[r.metric]} at ${pct}% of the plan's limit`,
+        severity: usageSeverity(r.metric, threshold, ratio),
+        title:
+          ratio >= 1 && (r.metric === 'monthly_requests' || ratio > 1)
+            ? `${LABELS[r.metric]}: plan limit reached`
+            : ratio >= 1
+              ? `${LABELS[r.metric]}: at your plan limit`
+              : `${LABELS[r.metric]} at ${pct}% of the plan's limit`,
         summary: `${current.toLocaleString('en-US')} of ${limit === null || limit < 0 ? 'unlimited' : limit.toLocaleString('en-US')} (${pct}%; alert at ${threshold * 100}%).`,
         details: { metric: r.metric, current_value: current, limit_value: limit, percentage_used: pct, threshold },
         link: r.metric === 'monthly_requests' ? '/app/requests?range=30d' : '/app/billing',

@@ -85,7 +85,9 @@ describe('evaluation helpers', () => {
     expect(usageSeverity('monthly_requests', 0.8)).toBe('info');
     expect(usageSeverity('monthly_requests', 0.9)).toBe('warning');
     expect(usageSeverity('websites', 0.8)).toBe('warning');
-    expect(usageSeverity('team_members', 1)).toBe('critical');
+    expect(usageSeverity('team_members', 1, 1)).toBe('info');
+    expect(usageSeverity('team_members', 1, 1.5)).toBe('critical');
+    expect(usageSeverity('monthly_requests', 1, 1)).toBe('critical');
   });
 
   it('links the requests log with the narrowest range covering the window', () => {
