@@ -52,8 +52,6 @@ export interface AuthRateLimiter {
   attempt(name: LimitName, key: string): Promise<AuthApiError | null>;
   /** Gives back a point consumed for a request that turned out not to count (e.g. a successful sign-in). */
   refund(name: LimitName, key: string): Promise<void>;
-  /** Throws 429 when the key has already used its points, without counting this request. */
-  check(name: LimitName, key: string): Promise<void>;
   /** The client's address as the limits see it. */
   ipOf(c: Context): string;
 }
@@ -112,11 +110,6 @@ export function createAuthRateLimiter(deps: Pick<AppDeps, 'db' | 'config'>, sett
     attempt: consumeOrRefusal,
     async refund(name, key) {
       await limiters[name].reward(key, 1);
-    },
-    async check(name, key) {
-      const res = await limiters[name].get(key);
-      const limit = name === 'signin_email' ? settings.signInFailuresPerEmail : 1;
-      if (res && res.consumedPoints >= limit) throw tooMany(name, res.msBeforeNext);
     },
     ipOf(c) {
       return clientAddress(c, deps.config.trustProxy) ?? 'unknown';
