@@ -52,7 +52,9 @@ function parseHash(stored: string): ParsedHash | null {
 /** True when password matches the stored hash; false for a mismatch or an unusable hash (e.g. none set). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
-  if (!parsed) return false;
+  // An account without a password (magic-link only, or one whose unconfirmed password was dropped)
+  // must not answer faster than a wrong password: that would tell which accounts have none.
+  if (!parsed) return verifyAgainstDummy(password);
   const candidate = await derive(password, parsed.salt, parsed.logN, parsed.r, parsed.p, parsed.key.length);
   return timingSafeEqual(candidate, parsed.key);
 }
