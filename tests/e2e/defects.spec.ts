@@ -54,6 +54,8 @@ test('copy counts and layout: singular counts, a checklist that says how many st
   await requests.open(0);
   await expect(requests.detail).toContainText(/Findings \(\d+ errors?, \d+ warnings?, \d+ info\)/);
   await expect(requests.detail).not.toContainText(/\b1 (errors|warnings)\b/);
+  await page.keyboard.press('Escape');
+  await expect(requests.detail).toBeHidden();
 
   // Help from inside the app: the documentation opens over the current page, and its links stay in /app.
   await page.getByRole('button', { name: 'Help' }).click();
@@ -117,10 +119,12 @@ test('each marketing page has its own meta description and Open Graph tags', asy
   for (const path of ['/', '/pricing', '/docs', '/features/alerts']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const description = page.locator('meta[name="description"]');
-    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', (await description.getAttribute('content')) ?? '');
+    // The tags are set once the page has rendered; og:url says they describe this page.
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new URL(path, page.url()).href);
+    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
-    seen.add((await description.getAttribute('content')) ?? '');
+    seen.add(description);
   }
   expect(seen.size).toBe(4);
 });

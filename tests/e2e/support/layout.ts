@@ -2,8 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Whether the page scrolls sideways: something is wider than the window. */
 export async function expectNoHorizontalOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${label}: page wider than the window by ${overflow}px`).toBeLessThanOrEqual(0);
+  const { overflow, culprit } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The innermost element sticking out past the window's right edge names the cause in the failure.
+    const outside = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter((el) => el.getBoundingClientRect().right > width + 1);
+    const innermost = outside.filter((el) => !outside.some((other) => other !== el && el.contains(other)));
+    const describe = (el: HTMLElement) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''}.${el.className.toString().split(' ').slice(0, 2).join('.')} "${(el.textContent ?? '').slice(0, 40)}"`;
+    return { overflow: document.documentElement.scrollWidth - width, culprit: innermost.slice(0, 3).map(describe).join(' | ') };
+  });
+  expect(overflow, `${label}: page wider than the window by ${overflow}px (${culprit})`).toBeLessThanOrEqual(0);
 }
 
 /** Whether an element's own text is cut (ellipsis or clipped): its content is wider than its box. */
