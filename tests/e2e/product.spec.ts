@@ -6,35 +6,7 @@ import { RulesPage } from './pages/rules-page';
 import { ValidationPageModel } from './pages/validation-page';
 import { WebsitesPage } from './pages/websites-page';
 import { signUpAndConfirm } from './support/flows';
-
-/**
- * A GA4 page_view as gtag sends it (corpus-like) for the website's domain and measurement id.
- * `withoutClientId` drops cid (basic.cid_present: an error, so the hit fails and cannot verify the
- * website); `longParam` adds a 120-character parameter (basic.param_value_length: a warning).
- */
-function pageView(domain: string, measurementId: string, variant: 'withoutClientId' | 'longParam'): string {
-  const params = new URLSearchParams({
-    v: '2',
-    tid: measurementId,
-    gtm: '45je5641v9184715813za200',
-    _p: '1749196701069',
-    gcs: 'G111',
-    cid: '584335997.1746564151',
-    ul: 'en-us',
-    sr: '1728x1117',
-    _s: '1',
-    sid: '1749196701',
-    sct: '1',
-    seg: '0',
-    dl: `https://${domain}/products?utm_source=newsletter&utm_medium=email`,
-    dt: 'Products',
-    en: 'page_view',
-    _et: '12',
-  });
-  if (variant === 'withoutClientId') params.delete('cid');
-  else params.set('ep.page_type', 'a'.repeat(120));
-  return params.toString();
-}
+import { pageViewHit as pageView } from './support/hits';
 
 test('a website receives a real GA4 hit: verified, logged with its findings, counted on the dashboard', async ({ page }) => {
   // Many screens in one story on a shared machine: allow more than the default minute.
