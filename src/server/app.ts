@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
       eventLoop: deps.eventLoop,
       startedAt: PROCESS_STARTED_AT,
       version: SERVER_VERSION,
-      billingEnabled: Boolean(process.env.STRIPE_SECRET_KEY),
+      billingEnabled: deps.config.billingEnabled,
       mailMode: deps.mailer.mailbox ? 'development mailbox' : 'smtp',
     }),
   );

@@ -22,6 +22,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   // Only behind a proxy we run may X-Forwarded-For / X-Forwarded-Proto be believed.
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  // Billing with Stripe is not wired yet; its presence only tells operators whether billing is on.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
   // Off only where another process evaluates alerts and sends notifications (e.g. a test harness).
   ALERTS_SCHEDULER: z.enum(['true', 'false', '1', '0']).default('true'),
   // Auth rate limits (see src/server/auth/rate-limits.ts); defaults are GoTrue's or stricter.
@@ -56,6 +58,8 @@ export interface Config {
   production: boolean;
   /** Believe X-Forwarded-For and X-Forwarded-Proto (set only behind a trusted reverse proxy). */
   trustProxy: boolean;
+  /** A Stripe key is configured (otherwise administrators set plans). */
+  billingEnabled: boolean;
   /** Evaluate alerts every minute and send notifications in this process (pg-boss jobs). */
   alertsScheduler: boolean;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     production,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    billingEnabled: e.STRIPE_SECRET_KEY !== undefined,
     alertsScheduler: e.ALERTS_SCHEDULER === 'true' || e.ALERTS_SCHEDULER === '1',
     authRateLimits: {
       tokenPerIp: e.AUTH_RATE_LIMIT_TOKEN_PER_IP,

@@ -40,3 +40,8 @@ export function uuidParam(value: string, what: string): string {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new HttpError(404, `No ${what} ${value}`);
   return value;
 }
+
+/** An ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import type { ActiveSession } from '../store';
 import { recordAction } from './audit';
-import { listQuery, parseInput, reason } from './inputs';
+import { containsPattern, listQuery, parseInput, reason } from './inputs';
 
 const SORTS: Record<string, string> = {
   name: 'o.name',
@@ -49,7 +49,7 @@ export async function listOrganizations(db: Database, query: Record<string, stri
   const params: unknown[] = [];
   let where = '';
   if (q.q) {
-    params.push(`%${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    params.push(containsPattern(q.q));
     where = `where o.name ilike $1 or o.slug ilike $1`;
   }
   const offset = (q.page - 1) * q.pageSize;

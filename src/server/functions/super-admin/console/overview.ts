@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/database';
 import type { EventLoopMonitor } from '../../../http/event-loop';
 import type { CollectorMetrics } from '../../../collector/metrics';
-import { listQuery, parseInput } from './inputs';
+import { containsPattern, listQuery, parseInput } from './inputs';
 
 export interface OverviewSources {
   db: Database;
@@ -124,7 +124,7 @@ export async function auditLog(db: Database, query: Record<string, string>) {
   const params: unknown[] = [];
   let where = '';
   if (q.q) {
-    params.push(`%${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    params.push(containsPattern(q.q));
     where = 'where actor_email ilike $1 or action ilike $1 or target_label ilike $1 or target_id ilike $1 or reason ilike $1';
   }
   const total = Number((await db.pool.query(`select count(*) as n from public.super_admin_actions ${where}`, params)).rows[0].n);
@@ -138,7 +138,7 @@ export async function auditLog(db: Database, query: Record<string, string>) {
 export async function search(db: Database, text: string) {
   const term = text.trim();
   if (term.length < 2) return { users: [], organizations: [] };
-  const like = `%${term.slice(0, 200).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = containsPattern(term.slice(0, 200));
   const [users, organizations] = await Promise.all([
     db.pool.query(
       `select u.id, u.email, p.full_name from auth.users u left join public.user_profiles p on p.id = u.id

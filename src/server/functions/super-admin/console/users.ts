@@ -5,7 +5,7 @@ import type { Database, SqlClient } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import type { ActiveSession } from '../store';
 import { recordAction, type ConsoleAction } from './audit';
-import { listQuery, parseInput, reason } from './inputs';
+import { containsPattern, listQuery, parseInput, reason } from './inputs';
 
 const SORTS: Record<string, string> = { email: 'u.email', created: 'u.created_at', last_sign_in: 'u.last_sign_in_at' };
 
@@ -18,7 +18,7 @@ export async function listUsers(db: Database, query: Record<string, string>) {
   const params: unknown[] = [];
   let where = '';
   if (q.q) {
-    params.push(`%${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    params.push(containsPattern(q.q));
     where = `where u.email ilike $1 or p.full_name ilike $1`;
   }
   const offset = (q.page - 1) * q.pageSize;
