@@ -45,6 +45,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } satisfies MantineThemeComponent,
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } satisfies MantineThemeComponent,
     // A table wider than a phone scrolls sideways; keyboard users need to reach it to scroll it (WCAG 2.1.1).
-    TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } } satisfies MantineThemeComponent,
+    TableScrollContainer: {
+      // The scrolling element is the ScrollArea's viewport: that is what must take focus.
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    } satisfies MantineThemeComponent,
   },
 });
