@@ -92,7 +92,13 @@ export function SuperAdminLayout() {
         </AppShell.Section>
         <AppShell.Section>
           <Stack gap="xs">
-            <UnstyledButton component={Link} to="/super-admin/profile" onClick={nav.close} aria-label="Your profile">
+            <UnstyledButton
+              component={Link}
+              to="/super-admin/profile"
+              onClick={nav.close}
+              // The name starts with the visible text (WCAG 2.5.3), then says where the link goes.
+              aria-label={`${email ?? 'Super Admin'} System Administrator: your profile`}
+            >
               <Text fz="sm" fw={600} truncate="end">
                 {email ?? 'Super Admin'}
               </Text>
