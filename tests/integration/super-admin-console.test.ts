@@ -32,6 +32,15 @@ describe('only a live super-admin session reaches the console', () => {
     expect(res.status).toBe(200);
   });
 
+  it('the dashboard counts refused hits across processes and the system page reports the background jobs', async () => {
+    const dashboard = await callFunction('super-admin-console/dashboard', { session: admin.session });
+    expect(dashboard.json).toMatchObject({ refusedHits: { lastHour: expect.any(Number), lastDay: expect.any(Number) }, storedHits: { lastDay: expect.any(Number) } });
+    const system = await callFunction('super-admin-console/system', { session: admin.session });
+    expect(system.json).toMatchObject({ jobs: { deliveriesLast24h: { pending: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) } }, migrations: { applied: expect.any(Number) } });
+    const detail = await callFunction(`super-admin-console/organizations/${orgId}`, { session: admin.session });
+    expect(detail.json).toMatchObject({ refusals: expect.any(Array), members: [expect.objectContaining({ role: 'owner' })] });
+  });
+
   it.each(reads)('GET %s refuses anon, a customer owner and an ended session', async (path) => {
     expect((await callFunction(`super-admin-console/${path}`)).status).toBe(401);
     // A customer's own JWT is not a super-admin session.

@@ -13,6 +13,7 @@ interface Dashboard {
   suspended: number;
   payingByPlan: Array<{ plan: string; organizations: number }>;
   storedHits: { lastHour: number; lastDay: number };
+  refusedHits: { lastHour: number; lastDay: number };
   hitsByHour: Array<{ hour: string; hits: number }>;
   collector: null | { sinceProcessStart: string; received: number; stored: number; refused: number; refusedByReason: Record<string, number>; queueDepth: number; queueCapacity: number; writeFailures: number };
   topFailingRules: Array<{ ruleId: string; fired: number; websites: number }>;
@@ -43,9 +44,11 @@ export function DashboardPage() {
             <Stat label="Active trials" value={formatCount(data.activeTrials)} />
             <Stat label="Suspended" value={formatCount(data.suspended)} />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <Stat label="Hits stored, last hour" value={formatCount(data.storedHits.lastHour)} />
             <Stat label="Hits stored, last 24 hours" value={formatCount(data.storedHits.lastDay)} />
+            <Stat label="Hits refused, last hour" value={formatCount(data.refusedHits.lastHour)} />
+            <Stat label="Hits refused, last 24 hours" value={formatCount(data.refusedHits.lastDay)} />
           </SimpleGrid>
           <Title order={2} fz="h4">Hits stored per hour</Title>
           <AreaChart

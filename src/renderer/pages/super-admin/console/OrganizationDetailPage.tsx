@@ -14,6 +14,7 @@ interface OrganizationDetail {
   websites: Array<{ id: string; name: string; domain: string; is_active: boolean; verification_status: string; hits_7d: number }>;
   invoices: Array<{ id: string; amount_due: string; currency: string; status: string; created_at: string; hosted_invoice_url: string | null }>;
   usageEvents: Array<{ id: string; month: string; refused: number }>;
+  refusals: Array<{ website: string; reason: string; hits: number }>;
   actions: AuditAction[];
 }
 
@@ -109,6 +110,20 @@ export function OrganizationDetailPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+
+      <Title order={2} fz="h4">Refused hits (7 days)</Title>
+      {data.refusals.length === 0 ? (
+        <Text c="dimmed">None.</Text>
+      ) : (
+        <Table>
+          <Table.Thead><Table.Tr><Table.Th>Website</Table.Th><Table.Th>Reason</Table.Th><Table.Th>Hits</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {data.refusals.map((r) => (
+              <Table.Tr key={`${r.website}-${r.reason}`}><Table.Td>{r.website}</Table.Td><Table.Td>{r.reason}</Table.Td><Table.Td>{formatCount(r.hits)}</Table.Td></Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
 
       <Title order={2} fz="h4">Invoices</Title>

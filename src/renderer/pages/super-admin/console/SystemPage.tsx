@@ -15,6 +15,15 @@ interface SystemStatus {
   collector: null | { queueDepth: number; queueCapacity: number; writeFailures: number; batchesWritten: number };
   partitions: { count: number; oldest: string | null; newest: string | null };
   mail: string;
+  jobs: {
+    alertEvaluation: null | { period: string; finishedAt: string | null; durationMs: number; opened: number; resolved: number };
+    deliveriesLast24h: { pending: number; sent: number; failed: number };
+  };
+}
+
+/** The evaluator runs every minute: older than five minutes means the background jobs have stopped. */
+function evaluationHealthy(run: SystemStatus['jobs']['alertEvaluation']): boolean {
+  return run !== null && run.finishedAt !== null && Date.now() - new Date(run.finishedAt).getTime() < 5 * 60_000;
 }
 
 function Health({ label, ok, detail }: { label: string; ok: boolean; detail: string }) {
@@ -50,6 +59,20 @@ export function SystemPage() {
             />
             <Health label="Partitions" ok={s.partitions.count > 0} detail={`${s.partitions.count} · ${s.partitions.oldest ?? '—'} to ${s.partitions.newest ?? '—'}`} />
             <Health label="Mail" ok detail={s.mail} />
+            <Health
+              label="Alert evaluation (every minute)"
+              ok={evaluationHealthy(s.jobs.alertEvaluation)}
+              detail={
+                s.jobs.alertEvaluation
+                  ? `last ${formatDateTime(s.jobs.alertEvaluation.finishedAt)} · ${s.jobs.alertEvaluation.durationMs} ms · ${s.jobs.alertEvaluation.opened} opened, ${s.jobs.alertEvaluation.resolved} resolved`
+                  : 'has not run yet'
+              }
+            />
+            <Health
+              label="Notifications (24 hours)"
+              ok={s.jobs.deliveriesLast24h.failed === 0}
+              detail={`${s.jobs.deliveriesLast24h.sent} sent · ${s.jobs.deliveriesLast24h.pending} pending · ${s.jobs.deliveriesLast24h.failed} failed`}
+            />
             <Health label="Server" ok detail={`version ${s.version} · up since ${formatDateTime(s.startedAt)}`} />
           </SimpleGrid>
           <Title order={2} fz="h4">Largest tables</Title>

@@ -97,6 +97,15 @@ export async function organizationDetail(db: Database, id: string) {
     const usageEvents = (
       await client.query(`select * from public.organization_usage_events where organization_id = $1 order by month desc limit 12`, [id])
     ).rows;
+    const refusals = (
+      await client.query(
+        `select w.name as website, c.reason, sum(c.count)::bigint as hits
+           from public.website_hit_counters c join public.websites w on w.id = c.website_id
+          where c.organization_id = $1 and c.outcome = 'refused' and c.bucket >= now() - interval '7 days'
+          group by 1, 2 order by hits desc limit 50`,
+        [id],
+      )
+    ).rows.map((r: Record<string, unknown>) => ({ ...r, hits: Number(r.hits) }));
     const actions = (
       await client.query(
         `select id, actor_email, action, reason, before, after, created_at from public.super_admin_actions
@@ -104,7 +113,7 @@ export async function organizationDetail(db: Database, id: string) {
         [id],
       )
     ).rows;
-    return { organization: numbers(org), members, websites, invoices, usageEvents, actions };
+    return { organization: numbers(org), members, websites, invoices, usageEvents, refusals, actions };
   });
 }
 

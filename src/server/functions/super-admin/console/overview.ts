@@ -18,7 +18,7 @@ const num = (v: unknown) => Number(v ?? 0);
 /** The operator's first screen: tenants, trials, paying plans, hits, the collector, failing rules, sign-ups. */
 export async function dashboard(src: OverviewSources) {
   const q = (text: string) => src.db.pool.query(text).then((r) => r.rows);
-  const [counts, plans, hits, hourly, topRules, signups] = await Promise.all([
+  const [counts, plans, hits, hourly, topRules, signups, refusals] = await Promise.all([
     q(`select (select count(*) from public.organizations) as organizations,
               (select count(*) from auth.users) as users,
               (select count(*) from public.websites) as websites,
@@ -35,6 +35,9 @@ export async function dashboard(src: OverviewSources) {
         where dimension = 'rule' and hour >= now() - interval '7 days' group by value order by websites desc, fired desc limit 10`),
     q(`select date_trunc('day', created_at)::date as day, count(*) as signups from auth.users
         where created_at >= now() - interval '30 days' group by 1 order by 1`),
+    // Every server process's refusals (the counters), not only this process's.
+    q(`select coalesce(sum(count) filter (where bucket >= now() - interval '1 hour'), 0) as last_hour, coalesce(sum(count), 0) as last_day
+         from public.website_hit_counters where outcome = 'refused' and bucket >= now() - interval '24 hours'`),
   ]);
   const c = counts[0] ?? {};
   const metrics = src.collectorMetrics?.();
@@ -46,6 +49,7 @@ export async function dashboard(src: OverviewSources) {
     suspended: num(c.suspended),
     payingByPlan: plans.map((p) => ({ plan: String(p.plan), organizations: num(p.organizations) })),
     storedHits: { lastHour: num(hits[0]?.last_hour), lastDay: num(hits[0]?.last_day) },
+    refusedHits: { lastHour: num(refusals[0]?.last_hour), lastDay: num(refusals[0]?.last_day) },
     hitsByHour: hourly.map((h) => ({ hour: new Date(h.hour as string).toISOString(), hits: num(h.hits) })),
     collector: metrics
       ? {
@@ -92,7 +96,7 @@ export async function billingOverview(src: OverviewSources) {
 export async function systemStatus(src: OverviewSources) {
   const started = performance.now();
   const q = (text: string) => src.db.pool.query(text).then((r) => r.rows);
-  const [ping, migrations, size, tables, partitions] = await Promise.all([
+  const [ping, migrations, size, tables, partitions, evaluation, deliveries] = await Promise.all([
     q('select 1 as ok'),
     q('select name, applied_at from tracklint_meta.migrations order by name'),
     q('select pg_database_size(current_database()) as bytes'),
@@ -102,7 +106,12 @@ export async function systemStatus(src: OverviewSources) {
         order by bytes desc limit 10`),
     q(`select count(*) as partitions, min(c.relname) as oldest, max(c.relname) as newest
          from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'collector_partitions' and c.relkind = 'r'`),
+    q(`select period, finished_at, duration_ms, opened, resolved from public.alert_evaluation_runs order by period desc limit 1`),
+    q(`select count(*) filter (where status = 'pending') as pending, count(*) filter (where status = 'failed') as failed,
+              count(*) filter (where status = 'sent') as sent
+         from public.alert_deliveries where created_at >= now() - interval '24 hours'`),
   ]);
+  const lastRun = evaluation[0];
   const metrics = src.collectorMetrics?.();
   return {
     version: src.version,
@@ -113,6 +122,13 @@ export async function systemStatus(src: OverviewSources) {
     collector: metrics ? { queueDepth: metrics.queueDepth, queueCapacity: metrics.queueCapacity, writeFailures: metrics.batchWriteFailures, batchesWritten: metrics.batchesWritten } : null,
     partitions: { count: num(partitions[0]?.partitions), oldest: partitions[0]?.oldest ?? null, newest: partitions[0]?.newest ?? null },
     mail: src.mailMode,
+    // The alert evaluator runs every minute (pg-boss): a last run older than a few minutes means the jobs stopped.
+    jobs: {
+      alertEvaluation: lastRun
+        ? { period: new Date(lastRun.period as string).toISOString(), finishedAt: lastRun.finished_at ? new Date(lastRun.finished_at as string).toISOString() : null, durationMs: num(lastRun.duration_ms), opened: num(lastRun.opened), resolved: num(lastRun.resolved) }
+        : null,
+      deliveriesLast24h: { pending: num(deliveries[0]?.pending), sent: num(deliveries[0]?.sent), failed: num(deliveries[0]?.failed) },
+    },
     // Not reset here: the operator endpoint /health/event-loop owns the measurement window.
     eventLoop: src.eventLoop ? { monitored: true } : { monitored: false },
   };
