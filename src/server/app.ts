@@ -76,7 +76,6 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
     '/functions/v1',
     createFunctionRoutes(deps, {
       collectorMetrics: collector ? () => collector.metrics() : undefined,
-      eventLoop: deps.eventLoop,
       startedAt: PROCESS_STARTED_AT,
       version: SERVER_VERSION,
       billingEnabled: deps.config.billingEnabled,

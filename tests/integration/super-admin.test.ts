@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { createDatabase } from '../../src/server/db/database';
 import { grantSuperAdmin } from '../../src/server/functions/super-admin/operator';
 import { createSecretBox } from '../../src/server/functions/super-admin/secret-box';
 import { anonClient, sql, uniqueEmail } from '../support/clients';
+import { currentTotpStep, newTotpSecret, totpCode } from '../support/totp';
 import { TEST_PASSWORD, signUpConfirmed } from '../support/personas';
 
 const serverUrl = inject('serverUrl');
@@ -51,23 +52,10 @@ async function createSuperAdmin(prefix = 'sa'): Promise<{ email: string; id: str
   return { email, id: result.userId };
 }
 
-// An independent RFC 6238 implementation (SHA-1, 6 digits, 30 s), so the server is not checked against itself.
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-function newSecret(): string {
-  let bits = '';
-  for (const byte of randomBytes(20)) bits += byte.toString(2).padStart(8, '0');
-  return bits.match(/.{5}/g)!.map((chunk) => BASE32[parseInt(chunk, 2)]).join('');
-}
-function codeFor(secret: string, step: number): string {
-  const bits = [...secret].map((c) => BASE32.indexOf(c).toString(2).padStart(5, '0')).join('');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[19]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-const currentStep = () => Math.floor(Date.now() / 30_000);
+// An independent RFC 6238 implementation, shared with the console tests.
+const newSecret = newTotpSecret;
+const codeFor = totpCode;
+const currentStep = currentTotpStep;
 /** A code that is right for a secret but not for the step given (so it is always wrong). */
 const wrongCode = (secret: string) => {
   const valid = new Set([-1, 0, 1].map((d) => codeFor(secret, currentStep() + d)));

@@ -1,12 +1,10 @@
 import type { Database } from '../../../db/database';
-import type { EventLoopMonitor } from '../../../http/event-loop';
 import type { CollectorMetrics } from '../../../collector/metrics';
 import { containsPattern, listQuery, parseInput } from './inputs';
 
 export interface OverviewSources {
   db: Database;
   collectorMetrics?: () => CollectorMetrics;
-  eventLoop?: EventLoopMonitor;
   startedAt: Date;
   version: string;
   billingEnabled: boolean;
@@ -129,8 +127,6 @@ export async function systemStatus(src: OverviewSources) {
         : null,
       deliveriesLast24h: { pending: num(deliveries[0]?.pending), sent: num(deliveries[0]?.sent), failed: num(deliveries[0]?.failed) },
     },
-    // Not reset here: the operator endpoint /health/event-loop owns the measurement window.
-    eventLoop: src.eventLoop ? { monitored: true } : { monitored: false },
   };
 }
 
