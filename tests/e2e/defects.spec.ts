@@ -133,10 +133,21 @@ test('marketing pages share one left edge with the site header', async ({ page }
   for (const path of ['/', '/docs', '/pricing', '/blog/consent-mode-v2-signals']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const edge = (await page.getByRole('banner').getByRole('link', { name: 'Tracklint home' }).boundingBox())?.x;
-    // The page's title and its sections' titles (h2 outside cards); a card's heading sits in its own column.
-    const lefts = await page.getByRole('main').locator('h1, section > div > h2').evaluateAll((headings) => headings.map((h) => Math.round(h.getBoundingClientRect().left)));
-    expect(new Set(lefts), `${path}: headings start at the header's edge`).toEqual(new Set([Math.round(edge ?? -1)]));
+    // Measured in one pass inside the page and retried: the prerendered markup is replaced when the app hydrates,
+    // so an element located a moment earlier can be detached by the time it is measured.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const home = document.querySelector('header a[aria-label="Tracklint home"]');
+            const edge = home?.getBoundingClientRect().left ?? 0;
+            // The page's title and its sections' titles (h2 outside cards); a card's heading sits in its own column.
+            const headings = Array.from(document.querySelectorAll('main h1, main section > div > h2'));
+            return { headerFound: home !== null, offsetsFromHeader: [...new Set(headings.map((h) => Math.round(h.getBoundingClientRect().left - edge)))] };
+          }),
+        { message: `${path}: headings start at the header's edge` },
+      )
+      .toEqual({ headerFound: true, offsetsFromHeader: [0] });
   }
 });
 
