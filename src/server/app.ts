@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
   // The desktop renderer (app://tracklint) and other origins read the public config cross-origin.
   app.use('/config.json', cors({ origin: '*', allowMethods: ['GET'] }));
   app.get('/config.json', (c) =>
-    c.json({ supabaseUrl: deps.publicUrl, supabaseAnonKey: deps.jwt.anonKey }, 200, { 'cache-control': 'no-store' }),
+    c.json({ supabaseUrl: deps.publicUrl, supabaseAnonKey: deps.jwt.anonKey, billingEnabled: deps.config.billingEnabled }, 200, { 'cache-control': 'no-store' }),
   );
 
   app.route('/auth/v1', createAuthRoutes(deps));

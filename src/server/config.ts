@@ -22,8 +22,15 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   // Only behind a proxy we run may X-Forwarded-For / X-Forwarded-Proto be believed.
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
-  // Billing with Stripe is not wired yet; its presence only tells operators whether billing is on.
+  // Billing with Stripe (src/server/billing): off when no secret key is set (self-hosted).
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // The monthly Price of each plan; otherwise subscription_plan_limits.stripe_price_id.
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
+  // Another Stripe API endpoint (stripe-mock, or the tests' local stand-in); Stripe's own by default.
+  STRIPE_API_BASE: z.string().url('must be an absolute URL such as http://127.0.0.1:12111').optional(),
   // Off only where another process evaluates alerts and sends notifications (e.g. a test harness).
   ALERTS_SCHEDULER: z.enum(['true', 'false', '1', '0']).default('true'),
   // Auth rate limits (see src/server/auth/rate-limits.ts); defaults are GoTrue's or stricter.
@@ -38,6 +45,14 @@ const envSchema = z.object({
   // A password change without current_password needs a session at most this old.
   AUTH_REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(0).default(86400),
 });
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Price ids set in the environment, by plan; the database's stripe_price_id fills the rest. */
+  prices: Partial<Record<'starter' | 'pro' | 'enterprise', string>>;
+  apiBase: URL | undefined;
+}
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 
@@ -60,6 +75,8 @@ export interface Config {
   trustProxy: boolean;
   /** A Stripe key is configured (otherwise administrators set plans). */
   billingEnabled: boolean;
+  /** Stripe settings when billing is on. */
+  stripe?: StripeSettings;
   /** Evaluate alerts every minute and send notifications in this process (pg-boss jobs). */
   alertsScheduler: boolean;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
@@ -81,6 +98,17 @@ export interface Config {
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A deployment is production when it says so, or when it is reachable under a non-loopback URL. */
+function stripeSettings(e: z.infer<typeof envSchema>): StripeSettings | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  // Without the signing secret no webhook can be trusted, so billing would never update a plan.
+  if (!e.STRIPE_WEBHOOK_SECRET) throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  const prices: StripeSettings['prices'] = {};
+  if (e.STRIPE_PRICE_STARTER) prices.starter = e.STRIPE_PRICE_STARTER;
+  if (e.STRIPE_PRICE_PRO) prices.pro = e.STRIPE_PRICE_PRO;
+  if (e.STRIPE_PRICE_ENTERPRISE) prices.enterprise = e.STRIPE_PRICE_ENTERPRISE;
+  return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, prices, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined };
+}
+
 function isProduction(nodeEnv: string | undefined, publicUrl: string | undefined): boolean {
   if (nodeEnv === 'production') return true;
   if (!publicUrl) return false;
@@ -110,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const production = isProduction(e.NODE_ENV, e.PUBLIC_URL);
+  const stripe = stripeSettings(e);
   // Without SMTP the mail would go to the development mailbox, where anyone could read a reset link.
   if (production && !e.SMTP_URL) {
     throw new ConfigError(
@@ -130,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     production,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
-    billingEnabled: e.STRIPE_SECRET_KEY !== undefined,
+    billingEnabled: stripe !== undefined,
+    stripe,
     alertsScheduler: e.ALERTS_SCHEDULER === 'true' || e.ALERTS_SCHEDULER === '1',
     authRateLimits: {
       tokenPerIp: e.AUTH_RATE_LIMIT_TOKEN_PER_IP,

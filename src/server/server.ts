@@ -13,6 +13,7 @@ import { createApp } from './app';
 import type { AppDeps } from './deps';
 import { createCollector, type CollectorOptions } from './collector/collector';
 import { EventLoopMonitor } from './http/event-loop';
+import { sendTrialReminders } from './billing/notices';
 import { createAlertsService, type AlertsOptions, type AlertsService } from './alerts/service';
 
 export interface RunningServer {
@@ -68,7 +69,15 @@ export async function startServer(
   const alerts =
     config.alertsScheduler || options.alerts
       ? createAlertsService(
-          { db, connectionString, mailer, log, serverSecret: config.jwtSecret, publicUrl: () => deps.publicUrl },
+          {
+            db,
+            connectionString,
+            mailer,
+            log,
+            serverSecret: config.jwtSecret,
+            publicUrl: () => deps.publicUrl,
+            alsoEveryMinute: [{ name: 'billing trial reminders', run: () => sendTrialReminders({ db, mailer, log, publicUrl: () => deps.publicUrl }) }],
+          },
           { schedule: config.alertsScheduler, workers: config.alertsScheduler, ...options.alerts },
         )
       : undefined;

@@ -1,6 +1,6 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { inject } from 'vitest';
-import { anonClient, latestMailTo, uniqueEmail } from './clients';
+import { anonClient, latestMailTo, serviceClient, uniqueEmail } from './clients';
 
 export const TEST_PASSWORD = 'correct-horse-battery-9';
 
@@ -70,13 +70,18 @@ export interface Tenant {
   viewer: Persona;
 }
 
-/** An organization on the given plan with one persona per role, built only through public paths. */
+/**
+ * An organization on the given plan with one persona per role. Users sign up on the free plan
+ * through public paths; a paid plan is then set as an active subscription by the service role, as
+ * billing (or an operator) would: clients cannot choose Enterprise or skip the trial themselves.
+ */
 export async function createTenant(label: string, plan = 'enterprise'): Promise<Tenant> {
   const owner = await signUpConfirmed(`${label}-owner`, { full_name: `${label} Owner` });
   const slug = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-  const { data, error } = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: `${label} Org`, org_slug: slug, org_plan: plan });
+  const { data, error } = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: `${label} Org`, org_slug: slug, org_plan: 'free' });
   if (error) throw error;
   const orgId = (data as { organization_id: string }).organization_id;
+  if (plan !== 'free') await subscribe(orgId, plan);
   const join = async (role: 'admin' | 'member' | 'viewer') => {
     const persona = await signUpConfirmed(`${label}-${role}`);
     const invited = await api(owner, 'POST', `/api/organizations/${orgId}/invitations`, { email: persona.email, role });
@@ -86,4 +91,13 @@ export async function createTenant(label: string, plan = 'enterprise'): Promise<
     return persona;
   };
   return { orgId, owner, admin: await join('admin'), member: await join('member'), viewer: await join('viewer') };
+}
+
+/** Puts an organization on a paid plan with an active subscription, as the billing webhook does. */
+export async function subscribe(orgId: string, plan: string): Promise<void> {
+  const { error } = await serviceClient()
+    .from('organizations')
+    .update({ plan, subscription_status: 'active', trial_ends_at: null })
+    .eq('id', orgId);
+  if (error) throw error;
 }

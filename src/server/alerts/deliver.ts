@@ -54,7 +54,7 @@ const LOAD = `
   select d.id, d.organization_id, o.name as organization_name, d.event, to_char(d.digest_day, 'YYYY-MM-DD') as digest_day, d.status, d.attempts, d.max_attempts,
          c.id as channel_id, c.kind as channel_kind, c.enabled as channel_enabled, c.email_recipients, c.email_members, c.secret_version,
          t.url_encrypted,
-         public.plan_rank(o.plan) >= public.plan_rank(public.feature_required_plan('custom_alerts')) as custom_alerts,
+         public.plan_rank(tracklint_private.effective_plan(o)) >= public.plan_rank(public.feature_required_plan('custom_alerts')) as custom_alerts,
          a.id as alert_id, a.kind, a.severity, a.status as alert_status, a.title, a.summary, a.details, a.link, a.opened_at, a.resolved_at, a.resolution,
          coalesce(nullif(btrim(w.name), ''), w.domain) as website_name
   from public.alert_deliveries d

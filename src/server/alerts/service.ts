@@ -36,6 +36,8 @@ export interface AlertsDeps {
   log: Logger;
   serverSecret: string;
   publicUrl: () => string;
+  /** Other once-a-minute work that shares the evaluation's job (runs once across processes), e.g. billing reminders. */
+  alsoEveryMinute?: Array<{ name: string; run: () => Promise<unknown> }>;
 }
 
 /** Evaluation every minute and notification sends, both as pg-boss jobs, so they survive restarts and run once across processes. */
@@ -72,6 +74,9 @@ export function createAlertsService(deps: AlertsDeps, options: AlertsOptions = {
       queue.start({
         evaluate: async () => {
           await tick();
+          for (const job of deps.alsoEveryMinute ?? []) {
+            await job.run().catch((err: unknown) => deps.log.warn(`${job.name} failed`, { error: err instanceof Error ? err.message : String(err) }));
+          }
         },
         deliver,
       }),

@@ -14,7 +14,7 @@ export function targetsCte(kind: AlertKind): string {
     join public.websites w on w.organization_id = r.organization_id and (r.website_id is null or w.id = r.website_id)
     where r.enabled and r.kind = '${kind}' and w.is_active and w.created_at <= $1::timestamptz
       and o.suspended_at is null
-      and (r.is_default or public.plan_rank(o.plan) >= public.plan_rank(public.feature_required_plan('custom_alerts')))
+      and (r.is_default or public.plan_rank(tracklint_private.effective_plan(o)) >= public.plan_rank(public.feature_required_plan('custom_alerts')))
   )`;
 }
 

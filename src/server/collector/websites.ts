@@ -75,7 +75,11 @@ interface Entry {
 export type UsageListener = (usage: UsageSnapshot) => void;
 
 const LOOKUP_SQL = `
-  select w.id, w.organization_id, w.domain, w.measurement_ids, w.is_active, w.verification_status, o.plan,
+  -- The effective plan: a lapsed trial or subscription falls back to free, and websites past its
+  -- limit are paused (read-only) until the plan covers them again.
+  select w.id, w.organization_id, w.domain, w.measurement_ids,
+         w.is_active and tracklint_private.website_within_plan(w.id) as is_active, w.verification_status,
+         tracklint_private.effective_plan(o) as plan,
          w.eu_traffic, w.currencies, o.suspended_at is not null as suspended,
          -- Operators' defaults for everyone first; the website's own settings win over them.
          (select coalesce(jsonb_object_agg(g.rule_id, jsonb_build_object('enabled', g.enabled, 'severity', g.severity)), '{}'::jsonb)
@@ -90,7 +94,7 @@ const LOOKUP_SQL = `
             where r.organization_id = w.organization_id and (r.website_id is null or r.website_id = w.id) and r.enabled) as custom_rules
   from public.websites w
   join public.organizations o on o.id = w.organization_id
-  left join public.subscription_plan_limits p on p.plan = o.plan
+  left join public.subscription_plan_limits p on p.plan = tracklint_private.effective_plan(o)
   left join public.organization_usage u on u.organization_id = o.id and u.month = date_trunc('month', now() at time zone 'utc')::date
   where w.site_key = $1`;
 

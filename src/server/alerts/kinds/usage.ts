@@ -13,7 +13,7 @@ const SQL = `
   join public.organizations o on o.id = r.organization_id
   cross join unnest(array['monthly_requests', 'websites', 'team_members', 'custom_rules']) as m(metric)
   where r.enabled and r.kind = 'usage' and o.suspended_at is null
-    and (r.is_default or public.plan_rank(o.plan) >= public.plan_rank(public.feature_required_plan('custom_alerts')))
+    and (r.is_default or public.plan_rank(tracklint_private.effective_plan(o)) >= public.plan_rank(public.feature_required_plan('custom_alerts')))
     and (coalesce(jsonb_array_length(r.params -> 'metrics'), 0) = 0 or m.metric in (select jsonb_array_elements_text(r.params -> 'metrics')))
     and $1::timestamptz is not null`;
 
