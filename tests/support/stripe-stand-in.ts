@@ -30,7 +30,7 @@ function id(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('hex')}`;
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+export async function startStripeStandIn(port = 0): Promise<StripeStandIn> {
   const requests: RecordedStripeRequest[] = [];
   const customers = new Map<string, string>();
   let base = '';
@@ -82,7 +82,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname}) in the local Stripe stand-in.` } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,

@@ -9,7 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 // mkdtemp makes the directory 0700; when running as root the embedded Postgres runs as the
 // `postgres` user, which must be able to enter it to reach its cluster directory.
 chmodSync(dataDir, 0o755);
-const child = spawn('npx', ['tsx', 'src/server/index.ts'], {
+// Billing runs against a local Stripe stand-in (see server-with-stripe.ts).
+const child = spawn('npx', ['tsx', 'tests/e2e/support/server-with-stripe.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
