@@ -48,6 +48,7 @@ describe('helper functions answer only for the caller\'s organizations', () => {
       is_within_limit: { org_id: a.orgId, metric: 'websites' },
       organization_has_feature: { org_id: a.orgId, feature_name: 'api_access' },
       get_organization_usage_status: { org_id: a.orgId },
+      get_organization_plan_state: { org_id: a.orgId },
       create_invitation: { org_id: a.orgId, invitee_email: 'audit@example.test', invitee_role: 'member', invitation_token_hash: 'x'.repeat(64) },
       create_api_key: { org_id: a.orgId, key_name: 'audit' },
       fix_account_link: { org_id: a.orgId },
