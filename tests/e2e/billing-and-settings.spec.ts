@@ -29,7 +29,7 @@ test('usage alerts: a free plan at its team limit sees it on the team page, not 
   await expect(page.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
 });
 
-test('billing: a gated feature opens the plans with the required one highlighted; changes go to sales', async ({ page }) => {
+test('billing: a gated feature opens the plans with the required one highlighted; paid plans go to Stripe Checkout, Enterprise to sales', async ({ page }) => {
   await signUpAndConfirm(page, 'billing');
   const shell = new AppShell(page);
   await shell.navigation.getByRole('link', { name: /Custom rules/ }).click();
@@ -45,9 +45,10 @@ test('billing: a gated feature opens the plans with the required one highlighted
   await expect(pro).toHaveAttribute('data-kind', 'required');
   await expect(pro).toContainText('$99.00');
   await expect(pro).toContainText('Websites: Unlimited');
-  await expect(pro.getByRole('link', { name: 'Contact sales to upgrade' })).toHaveAttribute('href', /^mailto:/);
+  await expect(pro.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.getByTestId('plan-card-enterprise').getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', /^mailto:/);
   await expect(page.getByTestId('plan-card-free')).toContainText('Current plan');
-  await expect(page.getByTestId('plan-card-free').getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('plan-card-free').locator('a, button')).toHaveCount(0);
   // Plans are listed cheapest first.
   await expect(page.locator('[data-testid^="plan-card-"]')).toHaveCount(4);
   await expect(page.locator('[data-testid^="plan-card-"]').first()).toHaveAttribute('data-testid', 'plan-card-free');

@@ -70,7 +70,7 @@ test('copy counts and layout: singular counts, a checklist that says how many st
   await page.goto('/app/billing');
   await new AppShell(page).expectPage('Billing & Plans');
   for (const plan of ['starter', 'pro', 'enterprise']) {
-    await expectTextNotCut(page.getByTestId(`plan-card-${plan}`).getByRole('link'));
+    await expectTextNotCut(page.getByTestId(`plan-card-${plan}`).locator('a, button'));
   }
 });
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { sendTrialReminders } from '../../src/server/billing/notices';
@@ -8,6 +7,7 @@ import { createMailer } from '../../src/server/mail/mailer';
 import { anonClient, latestMailTo, serviceClient, sql } from '../support/clients';
 import { api, createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
 import { stripeRequests, TEST_STRIPE_PRICES } from '../support/stripe-stand-in';
+import { envelope, invoice, nextEventTime, postSignedEvent, subscription } from '../support/stripe-events';
 
 /*
  * Billing through real HTTP against the real server and Postgres. Webhook events are signed with
@@ -16,76 +16,12 @@ import { stripeRequests, TEST_STRIPE_PRICES } from '../support/stripe-stand-in';
  * the SDK's host/port/protocol options, because Stripe's servers cannot be reached from here.
  */
 
-// Only its webhook helpers are used: they sign locally and never call Stripe.
-const stripe = new Stripe('sk_test_signing_only');
-let clock = Math.floor(Date.now() / 1000);
 
 function url(p: string): string {
   return `${inject('serverUrl')}${p}`;
 }
 
-function eventId(): string {
-  return `evt_${randomBytes(10).toString('hex')}`;
-}
-
-async function postEvent(event: Record<string, unknown>, secret = inject('stripeWebhookSecret')) {
-  const payload = JSON.stringify(event);
-  const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await fetch(url('/api/billing/webhook'), { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-/** A Stripe event envelope; `created` increases with each call unless given, as Stripe's would. */
-function envelope(type: string, object: Record<string, unknown>, created = ++clock, id = eventId()) {
-  return { id, object: 'event', api_version: '2026-10-28.endive', created, type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
-}
-
-interface SubscriptionShape {
-  id: string;
-  orgId: string;
-  customer: string;
-  status: string;
-  plan?: keyof typeof TEST_STRIPE_PRICES;
-  trialEnd?: number | null;
-  cancelAtPeriodEnd?: boolean;
-}
-
-function subscription(s: SubscriptionShape) {
-  const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
-  return {
-    id: s.id,
-    object: 'subscription',
-    customer: s.customer,
-    status: s.status,
-    cancel_at_period_end: s.cancelAtPeriodEnd ?? false,
-    trial_end: s.trialEnd ?? null,
-    metadata: { organization_id: s.orgId, plan: s.plan ?? 'pro' },
-    items: {
-      object: 'list',
-      data: [{ id: `si_${s.id}`, object: 'subscription_item', current_period_start: periodEnd - 30 * 86_400, current_period_end: periodEnd, price: { id: TEST_STRIPE_PRICES[s.plan ?? 'pro'], object: 'price', recurring: { interval: 'month' } } }],
-    },
-  };
-}
-
-function invoice(i: { id: string; orgId: string; customer: string; subscription: string; status: string; amountDue: number; amountPaid: number }) {
-  const now = Math.floor(Date.now() / 1000);
-  return {
-    id: i.id,
-    object: 'invoice',
-    customer: i.customer,
-    number: `TL-${i.id.slice(-6).toUpperCase()}`,
-    status: i.status,
-    currency: 'usd',
-    amount_due: i.amountDue,
-    amount_paid: i.amountPaid,
-    created: now,
-    period_start: now - 30 * 86_400,
-    period_end: now,
-    hosted_invoice_url: `https://invoice.stripe.com/i/${i.id}`,
-    invoice_pdf: `https://pay.stripe.com/invoice/${i.id}/pdf`,
-    parent: { type: 'subscription_details', subscription_details: { subscription: i.subscription, metadata: { organization_id: i.orgId } } },
-  };
-}
+const postEvent = (event: Record<string, unknown>, secret = inject('stripeWebhookSecret')) => postSignedEvent(inject('serverUrl'), event, secret);
 
 async function organization(orgId: string) {
   const rows = await sql<{ plan: string; subscription_status: string; stripe_customer_id: string | null; stripe_subscription_id: string | null; past_due_since: Date | null; cancel_at_period_end: boolean; plan_variant: string | null }>(
@@ -297,8 +233,8 @@ describe('Stripe webhook', () => {
     const t = await freeOrg('billing-order');
     const c = `cus_${randomBytes(6).toString('hex')}`;
     const s = `sub_${randomBytes(6).toString('hex')}`;
-    const createdAt = ++clock;
-    const updatedAt = ++clock;
+    const createdAt = nextEventTime();
+    const updatedAt = nextEventTime();
     await postEvent(envelope('customer.subscription.updated', subscription({ id: s, orgId: t.orgId, customer: c, status: 'active', plan: 'starter', cancelAtPeriodEnd: true }), updatedAt));
     await postEvent(envelope('customer.subscription.created', subscription({ id: s, orgId: t.orgId, customer: c, status: 'incomplete', plan: 'starter' }), createdAt));
     expect(await organization(t.orgId)).toMatchObject({ plan: 'starter', subscription_status: 'active', cancel_at_period_end: true });

@@ -6,6 +6,8 @@
 export interface RuntimeConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /** The server takes payments through Stripe; otherwise an administrator sets plans. */
+  billingEnabled: boolean;
 }
 
 export class RuntimeConfigError extends Error {
@@ -15,7 +17,7 @@ export class RuntimeConfigError extends Error {
 /** Validates the JSON; an empty supabaseUrl means "same server as the config", i.e. `fallbackOrigin`. */
 export function parseRuntimeConfig(value: unknown, fallbackOrigin: string): RuntimeConfig {
   if (!value || typeof value !== 'object') throw new RuntimeConfigError('The configuration is not a JSON object.');
-  const { supabaseUrl, supabaseAnonKey } = value as Record<string, unknown>;
+  const { supabaseUrl, supabaseAnonKey, billingEnabled } = value as Record<string, unknown>;
   if (typeof supabaseAnonKey !== 'string' || supabaseAnonKey.trim() === '') {
     throw new RuntimeConfigError('The configuration has no supabaseAnonKey.');
   }
@@ -29,7 +31,7 @@ export function parseRuntimeConfig(value: unknown, fallbackOrigin: string): Runt
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new RuntimeConfigError(`The configuration's supabaseUrl must be http(s): ${url}`);
   }
-  return { supabaseUrl: url.replace(/\/+$/, ''), supabaseAnonKey };
+  return { supabaseUrl: url.replace(/\/+$/, ''), supabaseAnonKey, billingEnabled: billingEnabled === true };
 }
 
 export async function loadRuntimeConfig(

@@ -25,6 +25,7 @@ import { Sidebar } from './Sidebar';
 import { MAIN_CONTENT_ID, MAIN_NAVIGATION_ID, SkipLinks } from './SkipLinks';
 import { UserMenu } from './UserMenu';
 import { SuspendedNotice } from './SuspendedNotice';
+import { PlanNotice, useEffectivePlan } from './PlanNotice';
 import { UsageAlerts } from './UsageAlerts';
 import { WebsiteSwitcher } from './WebsiteSwitcher';
 import { HelpButton } from './HelpDrawer';
@@ -60,6 +61,7 @@ function Shell({ organization, organizations }: { organization: Organization; or
   const contentMax = maxContentWidth(breakpoint);
   const navRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  const effectivePlan = useEffectivePlan(organization);
 
   // Name each page for the window title and announce it to screen readers.
   const pageTitle = pageTitleForPath(pathname);
@@ -123,8 +125,8 @@ function Shell({ organization, organizations }: { organization: Organization; or
             <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220} data-testid="current-organization-name">
               {organization.name}
             </Text>
-            <Badge variant="light" data-testid="plan-badge" aria-label={`Plan: ${planBadge(organization.plan)}`}>
-              {planBadge(organization.plan)}
+            <Badge variant="light" data-testid="plan-badge" aria-label={`Plan: ${planBadge(effectivePlan)}`}>
+              {planBadge(effectivePlan)}
             </Badge>
             <HelpButton />
             <UserMenu organization={organization} organizations={organizations} />
@@ -141,22 +143,29 @@ function Shell({ organization, organizations }: { organization: Organization; or
           p={mode === 'collapsed' ? 4 : 'xs'}
           style={{ transition: `width ${SIDEBAR_TRANSITION_MS}ms ease` }}
         >
-          <Sidebar collapsed={mode === 'collapsed'} plan={organization.plan} role={organization.user_role} />
+          <Sidebar collapsed={mode === 'collapsed'} plan={effectivePlan} role={organization.user_role} />
         </AppShell.Navbar>
       )}
       {mode === 'drawer' && (
         <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} title="Tracklint" size={280} padding="xs">
           <WebsiteSwitcher placement="drawer" />
           <nav id={MAIN_NAVIGATION_ID} aria-label="Main navigation">
-            <Sidebar collapsed={false} plan={organization.plan} role={organization.user_role} onNavigate={() => setDrawerOpen(false)} />
+            <Sidebar collapsed={false} plan={effectivePlan} role={organization.user_role} onNavigate={() => setDrawerOpen(false)} />
           </nav>
         </Drawer>
       )}
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Box maw={contentMax ?? undefined} mx="auto">
-          <SuspendedNotice organization={organization} />
-          {!PAGES_WITH_OWN_USAGE_ALERTS.includes(pathname.replace(/\/+$/, '')) && <UsageAlerts organization={organization} dismissible />}
+          {/* One banner at most: suspension first, then a lapsed or ending plan, then usage. */}
+          {organization.suspended_at ? (
+            <SuspendedNotice organization={organization} />
+          ) : (
+            <PlanNotice
+              organization={organization}
+              fallback={!PAGES_WITH_OWN_USAGE_ALERTS.includes(pathname.replace(/\/+$/, '')) && <UsageAlerts organization={organization} dismissible />}
+            />
+          )}
           <Outlet />
         </Box>
       </AppShell.Main>

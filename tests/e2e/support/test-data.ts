@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** A fresh user and organization for one test, so tests never share data. */
-export function newAccount(label: string, plan: 'free' | 'starter' | 'pro' | 'enterprise' = 'free') {
+export function newAccount(label: string, plan: 'free' | 'starter' | 'pro' = 'free') {
   const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   return {
     email: `e2e-${label}-${id}@example.com`,

@@ -59,7 +59,13 @@ describe('runtime config', () => {
     expect(parseRuntimeConfig({ supabaseUrl: 'http://localhost:8787/', supabaseAnonKey: 'anon' }, 'http://x')).toEqual({
       supabaseUrl: 'http://localhost:8787',
       supabaseAnonKey: 'anon',
+      billingEnabled: false,
     });
+  });
+
+  it('says billing is on only when the server says so', () => {
+    expect(parseRuntimeConfig({ supabaseAnonKey: 'anon', billingEnabled: true }, 'http://x').billingEnabled).toBe(true);
+    expect(parseRuntimeConfig({ supabaseAnonKey: 'anon', billingEnabled: 'yes' }, 'http://x').billingEnabled).toBe(false);
   });
 
   it('uses the fallback origin when the server leaves the URL empty', () => {

@@ -21,6 +21,7 @@ export async function fetchBillingSummary(client: TracklintClient, organizationI
     monthly_price: toNumber(row.monthly_price),
     invoice_count: toNumber(row.invoice_count) ?? 0,
     total_paid: toNumber(row.total_paid) ?? 0,
+    next_amount: toNumber(row.next_amount),
   };
 }
 

@@ -8,6 +8,8 @@ export const billingKeys = {
   planLimits: (plan: string | undefined) => [...billingKeys.all, 'plan-limits', plan] as const,
   /** Every active plan, cheapest first. */
   planList: () => [...billingKeys.all, 'plan-list'] as const,
+  /** rpc get_organization_plan_state (every member). */
+  planState: (organizationId: string | undefined) => [...billingKeys.all, 'plan-state', organizationId] as const,
   invoices: (organizationId: string | undefined) => [...billingKeys.all, 'invoices', organizationId] as const,
   /** rpc organization_has_feature. */
   featureAccess: (organizationId: string | undefined, feature: string) =>

@@ -35,6 +35,13 @@ export interface BillingSummary {
   invoice_count: number;
   total_paid: number;
   last_invoice_at: string | null;
+  effective_plan: string | null;
+  billing_state: string | null;
+  trial_days_left: number | null;
+  grace_ends_at: string | null;
+  cancel_at_period_end: boolean;
+  next_amount: number | null;
+  has_billing_account: boolean;
 }
 
 export interface Invoice {
@@ -47,5 +54,7 @@ export interface Invoice {
   period_start: string | null;
   period_end: string | null;
   hosted_invoice_url: string | null;
+  invoice_pdf: string | null;
+  number: string | null;
   created_at: string;
 }

@@ -20,8 +20,13 @@ const PLAN_OPTIONS: { value: Plan; label: string }[] = [
   { value: 'free', label: 'Free' },
   { value: 'starter', label: 'Starter' },
   { value: 'pro', label: 'Pro' },
-  { value: 'enterprise', label: 'Enterprise' },
 ];
+
+/** Plans a visitor can start on their own; Enterprise is arranged with sales. `?plan=` preselects one. */
+function planFromSearch(search: string): Plan {
+  const wanted = new URLSearchParams(search).get('plan')?.trim().toLowerCase();
+  return PLAN_OPTIONS.find((option) => option.value === wanted)?.value ?? DEFAULT_PLAN;
+}
 
 /** Lazy: see PlanSelect. */
 const PlanSelect = lazy(() => import('./PlanSelect'));
@@ -40,12 +45,12 @@ export function SignupPage() {
   const { search } = useLocation();
   const invitation = invitationFromSearch(search);
   if (invitation) return <InvitationSignupForm key={invitation.token} invitation={invitation} />;
-  return <OrganizationSignupForm />;
+  return <OrganizationSignupForm initialPlan={planFromSearch(search)} />;
 }
 
-function OrganizationSignupForm() {
+function OrganizationSignupForm({ initialPlan }: { initialPlan: Plan }) {
   // Errors clear as their field changes (@mantine/form's default), so none outlives its value.
-  const form = useForm<SignUpValues>({ mode: 'controlled', initialValues: EMPTY, validate: validateSignUp });
+  const form = useForm<SignUpValues>({ mode: 'controlled', initialValues: { ...EMPTY, organizationPlan: initialPlan }, validate: validateSignUp });
   const values = form.getValues();
   // The slug follows the organization name until the user edits it themselves.
   const [slugEdited, setSlugEdited] = useState(false);
@@ -140,6 +145,11 @@ function OrganizationSignupForm() {
               error={form.errors.organizationPlan}
             />
           </Suspense>
+          {values.organizationPlan !== 'free' && (
+            <Text size="sm" c="dimmed" data-testid="signup-trial-note">
+              14-day free trial, no card needed. Subscribe any time from Billing; without a subscription the organization moves to the Free plan.
+            </Text>
+          )}
           <Button type="submit" loading={checkingSlug || signUp.isPending} fullWidth>
             Create account
           </Button>

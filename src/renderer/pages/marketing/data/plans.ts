@@ -93,7 +93,7 @@ export const PLANS: readonly MarketingPlan[] = [
     monthlyPriceUsd: null,
     summary: 'Everything in Pro, with terms that fit your organization.',
     extras: ['Plan limits and volume agreed with you', 'Onboarding for your team'],
-    ctaLabel: 'Start with Enterprise',
+    ctaLabel: 'Contact sales',
     highlighted: false,
   },
 ];

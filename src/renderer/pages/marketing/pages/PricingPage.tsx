@@ -54,7 +54,7 @@ function PlanCard({ plan }: { plan: MarketingPlan }) {
             <List.Item key={bullet}>{bullet}</List.Item>
           ))}
         </List>
-        <Button component={Link} to={signupHref(plan.id)} variant={plan.highlighted ? 'filled' : 'light'} fullWidth
+        <Button component={Link} to={plan.id === 'enterprise' ? '/contact' : signupHref(plan.id)} variant={plan.highlighted ? 'filled' : 'light'} fullWidth
           aria-label={`${plan.ctaLabel}: ${plan.name} plan`}>
           {plan.ctaLabel}
         </Button>

@@ -1,0 +1,46 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { Organization } from '../data/organizations/types';
+import { usePlanStateQuery } from '../data/billing/plan-state-query';
+import { planNotice } from '../pages/billing/billing-status';
+import { permissionsForRole } from './role-permissions';
+
+const TONE_COLOR = { info: 'blue', warning: 'yellow', critical: 'red' } as const;
+
+/** The plan whose features apply now: the paid plan falls back to Free when a trial or subscription lapses. */
+export function useEffectivePlan(organization: Pick<Organization, 'id' | 'plan'>): string {
+  const state = usePlanStateQuery(organization.id);
+  return state.data?.effective_plan ?? organization.plan;
+}
+
+/** Says why the organization's features changed (or are about to) and, to owners, how to fix it. */
+export function PlanNotice({ organization, fallback }: { organization: Organization; fallback: React.ReactNode }) {
+  const state = usePlanStateQuery(organization.id);
+  const notice = state.data ? planNotice(state.data) : null;
+  if (!notice) return <>{fallback}</>;
+  const owner = permissionsForRole(organization.user_role).manageBilling;
+  return (
+    <Alert
+      color={TONE_COLOR[notice.tone]}
+      variant="light"
+      icon={notice.tone === 'info' ? <IconInfoCircle aria-hidden="true" /> : <IconAlertTriangle aria-hidden="true" />}
+      title={notice.title}
+      role={notice.tone === 'critical' ? 'alert' : 'status'}
+      mb="md"
+      data-testid="plan-notice"
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" c="dark.7">
+          {notice.message}
+          {!owner && ' Ask an owner of the organization to fix it.'}
+        </Text>
+        {owner && (
+          <Button component={Link} to="/app/billing" size="xs" variant="filled">
+            Open billing
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
