@@ -40,10 +40,12 @@ describe('marketing pages render', () => {
     expect(html).toContain('href="/blog"');
   });
 
-  it('shows the four plans with USD prices and sign-up links per plan', async () => {
+  it('shows the four plans with USD prices, sign-up links for self-service plans and sales for Enterprise', async () => {
     const html = await renderPath('/pricing');
     for (const text of ['$0', '$29', '$99', 'Contact us']) expect(html).toContain(text);
-    for (const plan of ['free', 'starter', 'pro', 'enterprise']) expect(html).toContain(`href="/signup?plan=${plan}"`);
+    for (const plan of ['free', 'starter', 'pro']) expect(html).toContain(`href="/signup?plan=${plan}"`);
+    expect(html).not.toContain('href="/signup?plan=enterprise"');
+    expect(html).toContain('aria-label="Contact sales: Enterprise plan" href="/contact"');
   });
 
   it('links the demo to the validation page', async () => {
