@@ -135,6 +135,7 @@ test('a pro organization tunes rules per website, writes a custom rule and manag
   await expect(page.getByTestId('custom-rules-limit')).toHaveText('Custom rules: 0 of 50 on your plan.');
   await page.getByRole('button', { name: 'New custom rule' }).click();
   await rules.editor().getByRole('textbox', { name: 'Name' }).fill('Big orders carry a coupon');
+  await rules.showJson();
   await rules.conditions().fill('{"assert": {"field": "params.coupon", "op": "matches", "pattern": "(a"}}');
   await expect(page.getByTestId('definition-errors')).toContainText('assert.pattern');
   await rules.conditions().fill('{"when": {"field": "params.value", "op": "gt", "value": 10}, "assert": {"field": "params.coupon", "op": "exists"}}');

@@ -24,4 +24,15 @@ export class RulesPage {
   conditions(): Locator {
     return this.editor().getByRole('textbox', { name: 'Conditions (JSON)' });
   }
+
+  /** Switches the conditions to the JSON view (the builder shows by default). */
+  async showJson() {
+    await this.editor().getByText('JSON', { exact: true }).click();
+    await expect(this.conditions()).toBeVisible();
+  }
+
+  async showBuilder() {
+    await this.editor().getByText('Builder', { exact: true }).click();
+    await expect(this.editor().getByTestId('condition-builder')).toBeVisible();
+  }
 }

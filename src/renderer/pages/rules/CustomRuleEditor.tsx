@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, Group, List, Modal, Paper, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, List, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { Severity } from '../../../shared/ga4';
 import type { Organization } from '../../data/organizations/types';
 import { useSaveCustomRuleMutation } from '../../data/rules/custom-rule-mutations';
@@ -11,6 +11,8 @@ import { FindingsList } from '../requests/components/FindingsList';
 import { VALIDATION_SAMPLES } from '../validation/samples';
 import { buildDefinition, DEFAULT_CONDITIONS, formFromDefinition, testRuleOnSample, type CustomRuleForm, type SampleTest } from './custom-rule-form';
 import { SEVERITIES, SEVERITY_LABELS } from './rule-labels';
+import { ConditionBuilder } from './builder/ConditionBuilder';
+import { modelFromJson, modelToJson, type BuilderModel } from './builder/condition-model';
 import { RULE_TOASTS } from './toasts';
 
 const ALL = 'all';
@@ -33,6 +35,22 @@ export function CustomRuleEditor({ organization, websites, rule, onClose }: Cust
   const [sample, setSample] = useState(VALIDATION_SAMPLES.find((s) => s.id === 'purchase-missing-fields')?.text ?? '');
   const [test, setTest] = useState<SampleTest | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  // The builder edits a model of the JSON; the JSON text stays what is saved, so both views agree.
+  const [builder, setBuilder] = useState<BuilderModel | null>(() => {
+    const parsed = modelFromJson(form.conditions);
+    return parsed.ok ? parsed.model : null;
+  });
+  const [viewError, setViewError] = useState<string | null>(null);
+  function showBuilder() {
+    const parsed = modelFromJson(form.conditions);
+    if (!parsed.ok) return setViewError(parsed.reason);
+    setViewError(null);
+    setBuilder(parsed.model);
+  }
+  function editInBuilder(model: BuilderModel) {
+    setBuilder(model);
+    setForm((f) => ({ ...f, conditions: modelToJson(model) }));
+  }
   const save = useSaveCustomRuleMutation();
   const result = useMemo(() => buildDefinition(form, rule?.definition.id), [form, rule?.definition.id]);
   const errors = result.ok ? [] : result.errors;
@@ -104,18 +122,44 @@ export function CustomRuleEditor({ organization, websites, rule, onClose }: Cust
             onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
             error={fieldError('description')}
           />
-          <Textarea
-            label="Conditions (JSON)"
-            description='"assert" must hold for each checked event; the optional "when" limits which events are checked. Ops: exists, not_exists, equals, not_equals, in, not_in, matches, gt, gte, lt, lte, length_between; combine with all, any, not.'
-            autosize
-            minRows={6}
-            maxRows={18}
-            value={form.conditions}
-            onChange={(e) => setForm({ ...form, conditions: e.currentTarget.value })}
-            styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-            error={!result.ok && (result.jsonError || conditionErrors.length > 0) ? ' ' : undefined}
-            data-testid="conditions-editor"
-          />
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" fw={500} id="conditions-label">
+                Conditions
+              </Text>
+              <SegmentedControl
+                size="xs"
+                aria-labelledby="conditions-label"
+                data={[
+                  { value: 'builder', label: 'Builder' },
+                  { value: 'json', label: 'JSON' },
+                ]}
+                value={builder ? 'builder' : 'json'}
+                onChange={(v) => (v === 'builder' ? showBuilder() : setBuilder(null))}
+              />
+            </Group>
+            {viewError && (
+              <Alert color="yellow" py="xs" data-testid="builder-unavailable">
+                {viewError}
+              </Alert>
+            )}
+            {builder ? (
+              <ConditionBuilder model={builder} onChange={editInBuilder} />
+            ) : (
+            <Textarea
+              label="Conditions (JSON)"
+              description='"assert" must hold for each checked event; the optional "when" limits which events are checked. Ops: exists, not_exists, equals, not_equals, in, not_in, matches, gt, gte, lt, lte, length_between; combine with all, any, not.'
+              autosize
+              minRows={6}
+              maxRows={18}
+              value={form.conditions}
+              onChange={(e) => setForm({ ...form, conditions: e.currentTarget.value })}
+              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+              error={!result.ok && (result.jsonError || conditionErrors.length > 0) ? ' ' : undefined}
+              data-testid="conditions-editor"
+            />
+            )}
+          </Stack>
           <div aria-live="polite" data-testid="definition-errors">
             {!result.ok && result.jsonError && (
               <Alert color="red" py="xs">
