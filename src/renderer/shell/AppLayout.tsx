@@ -25,7 +25,8 @@ import { Sidebar } from './Sidebar';
 import { MAIN_CONTENT_ID, MAIN_NAVIGATION_ID, SkipLinks } from './SkipLinks';
 import { UserMenu } from './UserMenu';
 import { SuspendedNotice } from './SuspendedNotice';
-import { PlanNotice, useEffectivePlan } from './PlanNotice';
+import { PlanNotice } from './PlanNotice';
+import { useEffectivePlan } from '../data/billing/use-effective-plan';
 import { UsageAlerts } from './UsageAlerts';
 import { WebsiteSwitcher } from './WebsiteSwitcher';
 import { HelpButton } from './HelpDrawer';
@@ -61,7 +62,7 @@ function Shell({ organization, organizations }: { organization: Organization; or
   const contentMax = maxContentWidth(breakpoint);
   const navRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  const effectivePlan = useEffectivePlan(organization);
+  const effectivePlan = useEffectivePlan(organization) ?? organization.plan;
 
   // Name each page for the window title and announce it to screen readers.
   const pageTitle = pageTitleForPath(pathname);

@@ -4,20 +4,16 @@ import { Link } from 'react-router-dom';
 import type { Organization } from '../data/organizations/types';
 import { usePlanStateQuery } from '../data/billing/plan-state-query';
 import { planNotice } from '../pages/billing/billing-status';
+import { useRuntimeConfig } from '../lib/runtime-config-context';
 import { permissionsForRole } from './role-permissions';
 
 const TONE_COLOR = { info: 'blue', warning: 'yellow', critical: 'red' } as const;
 
-/** The plan whose features apply now: the paid plan falls back to Free when a trial or subscription lapses. */
-export function useEffectivePlan(organization: Pick<Organization, 'id' | 'plan'>): string {
-  const state = usePlanStateQuery(organization.id);
-  return state.data?.effective_plan ?? organization.plan;
-}
-
 /** Says why the organization's features changed (or are about to) and, to owners, how to fix it. */
 export function PlanNotice({ organization, fallback }: { organization: Organization; fallback: React.ReactNode }) {
-  const state = usePlanStateQuery(organization.id);
-  const notice = state.data ? planNotice(state.data) : null;
+  const state = usePlanStateQuery(organization.id, organization.plan);
+  const { billingEnabled } = useRuntimeConfig();
+  const notice = state.data ? planNotice(state.data, billingEnabled) : null;
   if (!notice) return <>{fallback}</>;
   const owner = permissionsForRole(organization.user_role).manageBilling;
   return (

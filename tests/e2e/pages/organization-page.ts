@@ -28,7 +28,7 @@ export class OrganizationPage {
     await confirm.click();
   }
 
-  async create(values: { name: string; slug: string; plan: 'Free' | 'Starter' | 'Pro' | 'Enterprise' }) {
+  async create(values: { name: string; slug: string; plan: 'Free' | 'Starter' | 'Pro' }) {
     await this.page.goto('/app/organization/create');
     const form = this.page.getByRole('form', { name: 'Create organization' });
     await form.getByRole('textbox', { name: 'Organization name' }).fill(values.name);

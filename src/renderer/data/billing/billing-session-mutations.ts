@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { appApiRequest } from '../../lib/app-api';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
@@ -13,7 +14,7 @@ export type CheckoutPlan = 'starter' | 'pro';
 function useStripePageMutation<TInput>(path: string, body: (input: TInput) => Record<string, string>, fallback: string) {
   const client = useSupabase();
   const { supabaseUrl } = useRuntimeConfig();
-  return useMutation({
+  const mutation = useMutation({
     mutationKey: ['billing', path],
     mutationFn: async (input: TInput) => {
       const { url } = await appApiRequest<{ url: string }>(client, supabaseUrl, { method: 'POST', path, body: body(input) }, fallback);
@@ -21,6 +22,17 @@ function useStripePageMutation<TInput>(path: string, body: (input: TInput) => Re
       return url;
     },
   });
+  // Buttons stay busy while the browser leaves for Stripe; coming back with Back (the page restored
+  // from the back/forward cache) makes them usable again.
+  const { reset } = mutation;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+  return mutation;
 }
 
 export function useCheckoutMutation() {

@@ -4,6 +4,7 @@ import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import { useFeatureAccessQuery } from '../../data/billing/feature-access-query';
+import { useEffectivePlan } from '../../data/billing/use-effective-plan';
 import { planIncludesFeature, requiredPlanForFeature } from '../../shell/plan-features';
 import { planLabel } from './billing-params';
 
@@ -19,9 +20,11 @@ interface PlanGateProps {
 /** Shows the page when the organization's plan includes the feature, else the upgrade panel (spec section 6). */
 export function PlanGate({ feature, featureTitle, accessDescription, children }: PlanGateProps) {
   const { organization } = useCurrentOrganization();
-  // The server (rpc organization_has_feature) has the last word; the plan rule answers until it does.
+  // The server (rpc organization_has_feature, which follows the effective plan) has the last word;
+  // the effective plan's rule answers until it does, so a lapsed trial never flashes the feature.
   const access = useFeatureAccessQuery(organization?.id, feature);
-  if (access.data ?? planIncludesFeature(organization?.plan, feature)) return <>{children}</>;
+  const effectivePlan = useEffectivePlan(organization);
+  if (access.data ?? planIncludesFeature(effectivePlan, feature)) return <>{children}</>;
   const required = planLabel(requiredPlanForFeature(feature));
   return (
     <Paper withBorder p="xl" radius="md" maw={640}>

@@ -16,8 +16,8 @@ export function planCardKind(plan: string, currentPlan: string | null | undefine
 }
 
 /**
- * Plan changes need a payment integration this deployment does not have, so changing plan is a
- * request to sales: a prefilled email naming the organization and the plans.
+ * Enterprise is sold by the sales team, not through Stripe Checkout: asking for it is a prefilled
+ * email naming the organization and the plans.
  */
 export function planChangeMailto(
   to: string,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCreateOrganizationMutation } from '../../data/organizations/create-organization-mutation';
 import { useSwitchOrganizationMutation } from '../../data/organizations/switch-organization-mutation';
 import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availability-query';
-import { DEFAULT_PLAN, PLANS, type Plan } from '../../data/organizations/types';
+import { DEFAULT_PLAN, type Plan } from '../../data/organizations/types';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
@@ -13,6 +13,9 @@ import { NAME_MAX_LENGTH, ORGANIZATION_NAME_MIN_LENGTH, isPlanValue, validateSlu
 import { planLabel } from '../app/billing-params';
 
 type Field = 'name' | 'slug' | 'plan';
+
+/** Plans an owner starts on their own; Enterprise is sold by the sales team (the server refuses it). */
+const SELF_SERVICE_PLANS: readonly Plan[] = ['free', 'starter', 'pro'];
 
 /** /app/organization/create: a new organization owned by the user, who then works in it. */
 export function CreateOrganizationPage() {
@@ -118,11 +121,11 @@ export function CreateOrganizationPage() {
             />
             <Select
               label="Plan"
-              data={PLANS.map((p) => ({ value: p, label: planLabel(p) }))}
+              data={SELF_SERVICE_PLANS.map((p) => ({ value: p, label: planLabel(p) }))}
               value={plan}
-              onChange={(value) => setPlan(isPlanValue(value ?? '') ? (value as Plan) : DEFAULT_PLAN)}
+              onChange={(value) => setPlan(SELF_SERVICE_PLANS.find((p) => p === value) ?? DEFAULT_PLAN)}
               allowDeselect={false}
-              description="Paid plans start with a 14-day trial."
+              description="Starter and Pro start with a 14-day free trial, no card needed. Enterprise: contact sales."
               error={errors.plan}
             />
             <Group>
