@@ -161,6 +161,33 @@ describe('the effective plan', () => {
   });
 });
 
+describe('members past the plan\'s seats', () => {
+  it('keep reading but cannot change anything until the plan covers them again; owners keep their rights', async () => {
+    const t = await createTenant('billing-seats', 'starter');
+    const addSite = (p: Persona, domain: string) => p.client.from('websites').insert({ organization_id: t.orgId, name: domain, domain }).select('id');
+    const site = await addSite(t.admin, 'seat-one.example');
+    expect(site.error).toBeNull();
+    const siteId = (site.data as { id: string }[])[0]!.id;
+
+    // The subscription ends: the Free plan has one seat, the owner's.
+    await sql(`update public.organizations set subscription_status = 'canceled' where id = $1`, [t.orgId]);
+    const refused = await t.admin.client.from('websites').update({ name: 'Renamed by admin' }).eq('id', siteId).select('id');
+    expect(refused.data ?? []).toEqual([]);
+    expect((await sql<{ name: string }>('select name from public.websites where id = $1', [siteId]))[0]!.name).toBe('seat-one.example');
+    const rename = await t.admin.client.from('organizations').update({ name: 'Renamed by admin' }).eq('id', t.orgId).select('id');
+    expect(rename.data ?? []).toEqual([]);
+    // Reading stays.
+    expect((await t.admin.client.from('websites').select('id').eq('organization_id', t.orgId)).data).toHaveLength(1);
+    expect((await t.member.client.from('organizations').select('name').eq('id', t.orgId).single()).data?.name).toBe('billing-seats Org');
+    // The owner is never locked out (the one website left on Free is already used, so rename it).
+    const ownerRename = await t.owner.client.from('organizations').update({ name: 'Renamed by owner' }).eq('id', t.orgId).select('id');
+    expect(ownerRename.data).toHaveLength(1);
+
+    await sql(`update public.organizations set subscription_status = 'active' where id = $1`, [t.orgId]);
+    expect((await addSite(t.admin, 'seat-two.example')).error).toBeNull();
+  });
+});
+
 describe('Stripe webhook', () => {
   let tenant: Tenant;
   let orgId: string;
