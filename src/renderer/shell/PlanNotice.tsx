@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Organization } from '../data/organizations/types';
 import { usePlanStateQuery } from '../data/billing/plan-state-query';
 import { planNotice } from '../pages/billing/billing-status';
@@ -13,9 +13,12 @@ const TONE_COLOR = { info: 'blue', warning: 'yellow', critical: 'red' } as const
 export function PlanNotice({ organization, fallback }: { organization: Organization; fallback: React.ReactNode }) {
   const state = usePlanStateQuery(organization.id, organization.plan);
   const { billingEnabled } = useRuntimeConfig();
-  const notice = state.data ? planNotice(state.data, billingEnabled) : null;
-  if (!notice) return <>{fallback}</>;
+  const { pathname } = useLocation();
   const owner = permissionsForRole(organization.user_role).manageBilling;
+  // An owner's billing page says the same with its fix-it button (CurrentPlanCard): not twice.
+  const onOwnBillingPage = owner && pathname.replace(/\/+$/, '') === '/app/billing';
+  const notice = state.data && !onOwnBillingPage ? planNotice(state.data, billingEnabled) : null;
+  if (!notice) return <>{fallback}</>;
   return (
     <Alert
       color={TONE_COLOR[notice.tone]}
