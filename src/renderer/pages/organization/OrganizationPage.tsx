@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Tex
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
+import { useEffectivePlan } from '../../data/billing/use-effective-plan';
 import { useUpdateOrganizationMutation } from '../../data/organizations/update-organization-mutation';
 import { useDeleteOrganizationMutation } from '../../data/organizations/delete-organization-mutation';
 import { useSwitchOrganizationMutation } from '../../data/organizations/switch-organization-mutation';
@@ -60,6 +61,8 @@ function Detail({ label, value, testId }: { label: string; value: ReactNode; tes
 }
 
 function OrganizationDetails({ organization }: { organization: Organization }) {
+  // The badge names the plan whose features apply now: Free once a trial or subscription lapsed.
+  const effectivePlan = useEffectivePlan(organization) ?? organization.plan;
   return (
     <Paper withBorder p="lg" radius="md">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
@@ -68,7 +71,12 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
           value={
             <Group gap="xs">
               <span>{planLabel(organization.plan)}</span>
-              <Badge variant="light">{planBadge(organization.plan)}</Badge>
+              <Badge variant="light">{planBadge(effectivePlan)}</Badge>
+              {effectivePlan !== organization.plan && (
+                <Text span size="sm" c="dimmed">
+                  {planLabel(effectivePlan)} plan features apply
+                </Text>
+              )}
             </Group>
           }
           testId="organization-plan"
