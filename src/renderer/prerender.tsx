@@ -4,6 +4,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { theme } from './app/theme';
 import { BLOG_POSTS } from './pages/marketing/data/blog-posts';
 import { MARKETING_PATHS, marketingRoutes } from './pages/marketing/routes';
+import { AuthLayout } from './pages/auth/AuthLayout';
+import { SignInView } from './pages/auth/SignInView';
 
 /**
  * Build-time rendering of the marketing pages (run by vite.web.config.ts after the client build):
@@ -11,18 +13,35 @@ import { MARKETING_PATHS, marketingRoutes } from './pages/marketing/routes';
  * has loaded. The client then renders the same page over it (src/renderer/main.tsx).
  */
 /**
- * Pages with a form are not prerendered: typed into before the app takes over, the static form
- * would lose the input or submit it natively into the URL. (The sign-in and sign-up forms were
- * tried: the e2e suite typed into them too early, as a quick visitor would.)
+ * Pages with a form are not prerendered as they are: typed into before the app takes over, the
+ * static form would lose the input or submit it natively. /login, the page most visitors open
+ * first, is prerendered with its form disabled (SignInView) until the app renders it enabled.
  */
 const NOT_PRERENDERED = new Set(['/contact']);
 
-export const PRERENDERED_PATHS: readonly string[] = MARKETING_PATHS.flatMap((path) =>
-  path.includes(':slug') ? BLOG_POSTS.map((post) => path.replace(':slug', post.slug)) : [path],
-).filter((path) => !NOT_PRERENDERED.has(path));
+const STATIC_FIELD = { value: '', readOnly: true } as const;
+
+const prerenderRoutes = [
+  ...marketingRoutes,
+  {
+    path: '/login',
+    element: (
+      <AuthLayout>
+        <SignInView email={STATIC_FIELD} password={STATIC_FIELD} disabled />
+      </AuthLayout>
+    ),
+  },
+];
+
+export const PRERENDERED_PATHS: readonly string[] = [
+  ...MARKETING_PATHS.flatMap((path) => (path.includes(':slug') ? BLOG_POSTS.map((post) => path.replace(':slug', post.slug)) : [path])).filter(
+    (path) => !NOT_PRERENDERED.has(path),
+  ),
+  '/login',
+];
 
 export async function prerender(pathname: string): Promise<string> {
-  const handler = createStaticHandler(marketingRoutes);
+  const handler = createStaticHandler(prerenderRoutes);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} redirects; it cannot be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);

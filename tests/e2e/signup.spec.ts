@@ -91,3 +91,9 @@ test('sign-up refuses a taken organization slug and explains bad input', async (
   await expect(page.getByText('Organization slug already exists')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 });
+
+test('a signed-in visitor opening the prerendered /login is sent on to the dashboard', async ({ page }) => {
+  await signUpAndConfirm(page, 'prerendered-login');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});

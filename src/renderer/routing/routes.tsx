@@ -84,7 +84,9 @@ function routeTree(marketing: RouteObject[]): RouteObject[] {
       lazy: lazyPage(() => import('../app/SessionProviders').then((m) => m.SessionLayout)),
       children: [
         {
-          element: <RedirectIfSignedIn />,
+          // No spinner while the session is restored: /login's prerendered form stays on screen
+          // until the real one replaces it (a signed-in visitor is then sent on).
+          element: <RedirectIfSignedIn renderWhileLoading />,
           children: [
             {
               lazy: authLayout,

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Paper, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router-dom';
-import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Frame of the sign-in, sign-up and password screens. */
 export function AuthLayout({ children }: { children?: ReactNode }) {
@@ -19,17 +18,5 @@ export function AuthLayout({ children }: { children?: ReactNode }) {
         </Text>
       </Stack>
     </Center>
-  );
-}
-
-export function AuthHeading({ title, subtitle }: { title: string; subtitle?: string }) {
-  useDocumentTitle(title);
-  return (
-    <Stack gap={4} mb="lg">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      {subtitle && <Text c="dimmed">{subtitle}</Text>}
-    </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { useInvitedSignUpMutation } from '../../data/auth/sign-up-mutation';
 import { INVITATION_PARAM, rememberInvitation, type InvitationLink } from '../../auth/invitation-token';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from './AuthHeading';
 import { EmailField, NameField, PasswordField } from '../../components/fields/AccountFields';
 import { passwordFieldMessage } from '../../components/fields/form-errors';
 import { validateInvitedSignUp, type InvitedSignUpValues } from './validation';

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { invitationFromSearch, rememberInvitation } from '../../auth/invitation-token';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignInMutation } from '../../data/auth/sign-in-mutation';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { returnPathFrom } from '../../routing/return-path';
-import { AuthHeading } from './AuthLayout';
-import { EmailField, PasswordField } from '../../components/fields/AccountFields';
+import { SignInView } from './SignInView';
 import { validateEmail } from './validation';
 
 export function LoginPage() {
@@ -43,33 +42,18 @@ export function LoginPage() {
   }
 
   return (
-    <>
-      <AuthHeading title="Sign in" subtitle="Welcome back to Tracklint." />
-      {invitation && (
-        <Alert color="blue" mb="md" data-testid="invitation-notice">
-          Sign in to accept your invitation and join the organization.
-        </Alert>
-      )}
-      <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate aria-label="Sign in">
-        <Stack>
-          <EmailField {...form.getInputProps('email')} />
-          <PasswordField {...form.getInputProps('password')} />
-          <Group justify="space-between">
-            <Anchor component={Link} to="/reset-password" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" loading={signIn.isPending} fullWidth>
-            Sign in
-          </Button>
-          <Text size="sm" ta="center">
-            New to Tracklint?{' '}
-            <Anchor component={Link} to="/signup">
-              Create an account
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </>
+    <SignInView
+      email={form.getInputProps('email')}
+      password={form.getInputProps('password')}
+      onSubmit={form.onSubmit((values) => void onSubmit(values))}
+      loading={signIn.isPending}
+      notice={
+        invitation && (
+          <Alert color="blue" mb="md" data-testid="invitation-notice">
+            Sign in to accept your invitation and join the organization.
+          </Alert>
+        )
+      }
+    />
   );
 }

@@ -10,7 +10,7 @@ import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { authRedirectAtom, endRecoveryAtom } from '../../state/auth-atoms';
 import { DASHBOARD_PATH } from '../../routing/paths';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from './AuthHeading';
 import { EmailField, PasswordField } from '../../components/fields/AccountFields';
 import { passwordFieldMessage } from '../../components/fields/form-errors';
 import { validateEmail, validateNewPassword } from './validation';

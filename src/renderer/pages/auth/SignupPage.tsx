@@ -10,7 +10,7 @@ import { DEFAULT_PLAN, type Plan } from '../../data/organizations/types';
 import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availability-query';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from './AuthHeading';
 import { slugFromName } from './slug';
 import { EmailField, NameField, PasswordField, SlugField } from '../../components/fields/AccountFields';
 import { passwordFieldMessage } from '../../components/fields/form-errors';

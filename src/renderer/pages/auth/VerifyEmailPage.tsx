@@ -7,7 +7,7 @@ import { useSession } from '../../data/auth/use-session';
 import { authRedirectAtom } from '../../state/auth-atoms';
 import { FullPageSpinner } from '../../routing/FullPageSpinner';
 import { DASHBOARD_PATH } from '../../routing/paths';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from './AuthHeading';
 
 /** A signed-in user reads the confirmation for this long before moving on to the dashboard. */
 export const VERIFY_EMAIL_CONTINUE_DELAY_MS = 4000;
