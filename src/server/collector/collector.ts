@@ -9,6 +9,7 @@ import { createQuotaLedger } from './quota';
 import { createRateLimiter, pgAllowanceClaim, pruneRateBuckets, type AllowanceClaim } from './rate-limit';
 import type { CollectorSink } from './sink';
 import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites';
+import { listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type WriterOptions } from './writer';
 import { RefusalCounter } from './website-counters';
 
@@ -41,7 +42,13 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
   const metrics: MetricsRecorder = createMetrics();
   const sink = options.sink ?? createPgSink(pool);
   const quota = createQuotaLedger();
-  const directory = createWebsiteDirectory(pool, (usage) => quota.observe(usage), options.websites);
+  // Changes made through any process reach this one's caches (NOTIFY); see cache-invalidation.ts.
+  const connectionString = (pool.options as { connectionString?: string }).connectionString;
+  let listener: CacheInvalidationListener | undefined;
+  const directory = createWebsiteDirectory(pool, (usage) => quota.observe(usage), {
+    ...(connectionString && !options.sink ? { changesAnnounced: () => listener?.listening() ?? false } : {}),
+    ...options.websites,
+  });
   const engine = options.engine ?? createEngineAdapter();
   const history = new HistoryCache(sink, options.history);
   const refusals = new RefusalCounter();
@@ -82,6 +89,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     engine,
     metrics: () => metrics.snapshot(),
     async start() {
+      if (connectionString && !options.sink) listener = listenForCacheInvalidation(connectionString, () => directory.clear(), log);
       await sink.ensurePartitions(daysAhead);
       timer = setInterval(() => void maintain(), interval);
       timer.unref();
@@ -93,6 +101,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       if (timer) clearInterval(timer);
       if (first) clearTimeout(first);
       await pipeline.writer.drain();
+      await listener?.stop();
     },
   };
 }

@@ -40,6 +40,11 @@ export interface WebsiteDirectoryOptions {
   negativeTtlMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Whether changes are being announced to this process (LISTEN, see cache-invalidation.ts). While
+   * they are not, a cached lookup is trusted for one second only.
+   */
+  changesAnnounced?: () => boolean;
 }
 
 export type ApiKeyResolution = { ok: true; siteKey: string } | { ok: false; problem: 'invalid_api_key' | 'no_website_for_measurement_id' };
@@ -64,13 +69,18 @@ export interface WebsiteDirectory {
   resolveApiKey(apiKey: string, measurementId: string | undefined): Promise<ApiKeyResolution>;
   /** Marks a website verified in the cache after the database recorded it. */
   markVerified(websiteId: string): void;
+  /** Forgets every cached website and key resolution (something they depend on changed). */
   clear(): void;
 }
 
 interface Entry {
   website: CollectorWebsite | null;
   expiresAt: number;
+  loadedAt: number;
 }
+
+/** How long a lookup is trusted while changes are not being announced to this process. */
+const UNANNOUNCED_TTL_MS = 1_000;
 
 export type UsageListener = (usage: UsageSnapshot) => void;
 
@@ -115,10 +125,19 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
   const negativeTtl = options.negativeTtlMs ?? 5_000;
   const max = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
+  const announced = options.changesAnnounced ?? (() => true);
+  const fresh = (entry: { expiresAt: number; loadedAt: number }) => {
+    const t = now();
+    return entry.expiresAt > t && (announced() || t - entry.loadedAt < UNANNOUNCED_TTL_MS);
+  };
   const cache = new Map<string, Entry>();
   const inflight = new Map<string, Promise<CollectorWebsite | null>>();
 
+  // Bumped by clear(): a lookup that started before a change was announced is not cached after it.
+  let generation = 0;
+
   async function load(siteKey: string): Promise<CollectorWebsite | null> {
+    const startedIn = generation;
     const { rows } = await pool.query<{
       id: string;
       organization_id: string;
@@ -156,12 +175,13 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
         }
       : null;
     if (row) onUsage({ organizationId: row.organization_id, limit: row.request_limit === null ? null : Number(row.request_limit), used: Number(row.used), month: row.month });
+    if (startedIn !== generation) return website;
     if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-    cache.set(siteKey, { website, expiresAt: now() + (website ? ttl : negativeTtl) });
+    cache.set(siteKey, { website, expiresAt: now() + (website ? ttl : negativeTtl), loadedAt: now() });
     return website;
   }
 
-  const apiKeys = new Map<string, { result: ApiKeyResolution; expiresAt: number }>();
+  const apiKeys = new Map<string, { result: ApiKeyResolution; expiresAt: number; loadedAt: number }>();
 
   async function loadMpSecret(hash: string): Promise<ApiKeyResolution> {
     const { rows } = await pool.query<{ id: string; site_key: string }>(
@@ -193,21 +213,23 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
   return {
     async resolveApiKey(apiKey, measurementId) {
       const hash = createHash('sha256').update(apiKey, 'utf8').digest('hex');
+      const startedIn = generation;
       const cacheKey = `${hash}|${measurementId ?? ''}`;
       const hit = apiKeys.get(cacheKey);
-      if (hit && hit.expiresAt > now()) return hit.result;
+      if (hit && fresh(hit)) return hit.result;
       const result = apiKey.startsWith(MP_SECRET_PREFIX)
         ? await loadMpSecret(hash)
         : measurementId
           ? await loadApiKey(hash, measurementId)
           : ({ ok: false, problem: 'no_website_for_measurement_id' } as const);
+      if (startedIn !== generation) return result;
       if (apiKeys.size >= max) apiKeys.delete(apiKeys.keys().next().value as string);
-      apiKeys.set(cacheKey, { result, expiresAt: now() + (result.ok ? ttl : negativeTtl) });
+      apiKeys.set(cacheKey, { result, expiresAt: now() + (result.ok ? ttl : negativeTtl), loadedAt: now() });
       return result;
     },
     async lookup(siteKey) {
       const hit = cache.get(siteKey);
-      if (hit && hit.expiresAt > now()) return hit.website;
+      if (hit && fresh(hit)) return hit.website;
       let pending = inflight.get(siteKey);
       if (!pending) {
         // Stale if error: while Postgres is unreachable, a website seen before keeps being served.
@@ -224,6 +246,11 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
     markVerified(websiteId) {
       for (const entry of cache.values()) if (entry.website?.id === websiteId) entry.website.verified = true;
     },
-    clear: () => cache.clear(),
+    clear: () => {
+      generation += 1;
+      cache.clear();
+      inflight.clear();
+      apiKeys.clear();
+    },
   };
 }

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { createLogger } from '../../src/server/logger';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { serviceClient, sql } from '../support/clients';
+import { signUpConfirmed, type Persona } from '../support/personas';
+
+/*
+ * Two collector processes on one database: a change made through one (or in SQL) reaches the
+ * other's cached lookups at once through LISTEN/NOTIFY, not after the 30-second cache time.
+ */
+let second: RunningServer;
+let dir: string;
+let owner: Persona;
+let orgId: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-second-'));
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web') });
+  second = await startServer(config, createLogger('silent'));
+  owner = await signUpConfirmed('two-proc');
+  const signup = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: 'Two Processes', org_slug: `two-proc-${Date.now().toString(36)}`, org_plan: 'pro' });
+  if (signup.error) throw signup.error;
+  orgId = (signup.data as { organization_id: string }).organization_id;
+}, 120_000);
+
+afterAll(async () => {
+  await second?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+let seq = 0;
+async function sendTo(base: string, siteKey: string, domain: string) {
+  seq += 1;
+  const hit = { k: `twoproc${Date.now().toString(36)}${seq}`, m: 'GET', u: `https://www.google-analytics.com/g/collect?v=2&tid=G-TWO00001&cid=1.${seq}&dl=https%3A%2F%2F${domain}%2F&en=page_view` };
+  const res = await fetch(`${base}/collect/g?site=${siteKey}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: `https://${domain}` }, body: JSON.stringify({ v: 1, hits: [hit] }) });
+  return { status: res.status, json: (await res.json()) as { reason?: string } };
+}
+
+async function website(domain: string) {
+  const { data, error } = await owner.client.from('websites').insert({ organization_id: orgId, name: domain, domain }).select('id, site_key').single();
+  if (error) throw error;
+  return data as { id: string; site_key: string };
+}
+
+/** Polls the second process until it refuses; the 30-second cache time would make this time out. */
+async function refusedBySecond(siteKey: string, domain: string): Promise<string | undefined> {
+  let last: { status: number; json: { reason?: string } } | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await sendTo(second.url, siteKey, domain);
+        return last.status;
+      },
+      { timeout: 5_000, intervals: [100, 200, 300] },
+    )
+    .toBe(403);
+  return last?.json.reason;
+}
+
+describe('collector caches across two server processes', () => {
+  it('a website deactivated through one process is refused by the other at once', async () => {
+    const site = await website('two-a.example.com');
+    expect((await sendTo(second.url, site.site_key, 'two-a.example.com')).status).toBe(200);
+    // Through the first process's data API.
+    const { error } = await owner.client.from('websites').update({ is_active: false }).eq('id', site.id);
+    expect(error).toBeNull();
+    expect(await refusedBySecond(site.site_key, 'two-a.example.com')).toBe('website_inactive');
+  });
+
+  it('an organization suspended in SQL by an operator is refused by both processes', async () => {
+    const site = await website('two-b.example.com');
+    expect((await sendTo(inject('serverUrl'), site.site_key, 'two-b.example.com')).status).toBe(200);
+    expect((await sendTo(second.url, site.site_key, 'two-b.example.com')).status).toBe(200);
+    await sql(`update public.organizations set suspended_at = now(), suspended_reason = 'two-process test' where id = $1`, [orgId]);
+    try {
+      expect(await refusedBySecond(site.site_key, 'two-b.example.com')).toBeDefined();
+      const first = await sendTo(inject('serverUrl'), site.site_key, 'two-b.example.com');
+      expect(first.status).toBe(403);
+    } finally {
+      await serviceClient().from('organizations').update({ suspended_at: null, suspended_reason: null }).eq('id', orgId);
+    }
+  });
+
+  it('the collector\'s own bookkeeping does not announce changes (no invalidation storm)', async () => {
+    const site = await website('two-c.example.com');
+    const listened = await sql<{ n: string }>(`select count(*) as n from pg_stat_activity where application_name = 'tracklint-collector-cache'`);
+    // Both processes listen.
+    expect(Number(listened[0]!.n)).toBeGreaterThanOrEqual(2);
+    // Verification (written by the collector on the first hit) is not a change collectors care about.
+    const triggers = await sql<{ tgname: string }>(
+      `select tgname from pg_trigger where tgrelid = 'public.websites'::regclass and tgname like 'collector_cache_%' order by 1`);
+    expect(triggers.map((t) => t.tgname)).toEqual(['collector_cache_websites_changed', 'collector_cache_websites_updated']);
+    expect((await sendTo(second.url, site.site_key, 'two-c.example.com')).status).toBe(200);
+  });
+});
