@@ -21,12 +21,19 @@ export function listenForCacheInvalidation(connectionString: string, invalidate:
   let retryMs = 500;
   let timer: NodeJS.Timeout | undefined;
 
+  /** Closes a connection for good. It keeps an error handler: Postgres may still report its end (57P01). */
+  const retire = (c: pg.Client | undefined) => {
+    if (!c) return Promise.resolve();
+    c.removeAllListeners();
+    c.on('error', () => {});
+    return c.end().catch(() => {});
+  };
+
   const lost = (reason: string) => {
     if (connected) log.warn('collector cache listener lost its connection; caches are bypassed until it is back', { reason });
     connected = false;
     invalidate();
-    client?.removeAllListeners();
-    void client?.end().catch(() => {});
+    void retire(client);
     client = undefined;
     if (stopped) return;
     timer = setTimeout(() => void connect(), retryMs);
@@ -44,7 +51,7 @@ export function listenForCacheInvalidation(connectionString: string, invalidate:
     try {
       await c.connect();
       await c.query(`listen ${COLLECTOR_CACHE_CHANNEL}`);
-      if (stopped) return void c.end().catch(() => {});
+      if (stopped) return void retire(c);
       connected = true;
       retryMs = 500;
       // Anything that changed while nobody was listening.
@@ -63,8 +70,7 @@ export function listenForCacheInvalidation(connectionString: string, invalidate:
       const c = client;
       client = undefined;
       connected = false;
-      c?.removeAllListeners();
-      await c?.end().catch(() => {});
+      await retire(c);
     },
   };
 }
