@@ -11,8 +11,8 @@ export interface CacheInvalidationListener {
 
 /**
  * Keeps one LISTEN connection open on the collector cache channel (see migration
- * 20261124000300_collector_cache_notify.sql) and calls `invalidate` for each notification, and
- * whenever the connection is lost (a change could have been missed), reconnecting with backoff.
+ * 20261124000300_collector_cache_notify.sql) and calls `invalidate` for each notification and
+ * after each (re)connection, reconnecting with backoff when the connection is lost.
  */
 export function listenForCacheInvalidation(connectionString: string, invalidate: () => void, log: Logger): CacheInvalidationListener {
   let client: pg.Client | undefined;
@@ -31,8 +31,9 @@ export function listenForCacheInvalidation(connectionString: string, invalidate:
 
   const lost = (reason: string) => {
     if (connected) log.warn('collector cache listener lost its connection; caches are bypassed until it is back', { reason });
+    // Entries stay (stale-if-error serves them while Postgres is away) but are trusted for a second
+    // only until the listener is back; reconnecting drops them all, as changes may have been missed.
     connected = false;
-    invalidate();
     void retire(client);
     client = undefined;
     if (stopped) return;
