@@ -6,7 +6,13 @@
 // checks in Postgres that every acknowledged hit is durably stored.
 //
 // Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (20 hits per request, the tracker's largest batch).
+// BENCH_RATE=5000: fixed-rate (open-loop) mode: requests start on a schedule of that many hits per
+// second whatever the answers take, so p50/p99 are the latency at that load (the bare endpoint gets
+// the same schedule); at most BENCH_CONCURRENCY x 8 requests are outstanding.
+// BENCH_WORKERS=2: a second collector process on the same database; requests alternate between
+// the two (the bare endpoint stays one process).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import readline from 'node:readline';
 import pg from 'pg';
@@ -14,10 +20,17 @@ import pg from 'pg';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const BATCH = Number(process.env.BENCH_BATCH ?? 20);
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null;
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+// Shared by the collector processes, so the service-role key works on each.
+const JWT_SECRET = randomBytes(32).toString('hex');
 const WARMUP_SECONDS = 2;
 
-function startServer() {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), '--import', 'tsx', 'bench/collector-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startServer(extraEnv = {}) {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), '--import', 'tsx', 'bench/collector-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_JWT_SECRET: JWT_SECRET, ...extraEnv },
+  });
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout });
     lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
@@ -32,8 +45,9 @@ function percentile(sorted, p) {
 
 /** Sends batches back to back from CONCURRENCY connections for `seconds`; counts acknowledged hits. */
 async function drive(target, info, seconds, { record = true } = {}) {
-  const url = new URL(target);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const urls = (Array.isArray(target) ? target : [target]).map((t) => new URL(t));
+  let turn = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: RATE ? CONCURRENCY * 8 : CONCURRENCY });
   const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
   let seq = 0;
   let hitIndex = 0;
@@ -57,6 +71,7 @@ async function drive(target, info, seconds, { record = true } = {}) {
 
   function once() {
     const payload = body();
+    const url = urls[turn++ % urls.length];
     const started = process.hrtime.bigint();
     return new Promise((resolve) => {
       const req = http.request(
@@ -85,11 +100,32 @@ async function drive(target, info, seconds, { record = true } = {}) {
   }
 
   const started = Date.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < deadline) await once();
-    }),
-  );
+  let skipped = 0;
+  if (RATE) {
+    // Open loop: request i starts at started + i x (BATCH / RATE) s.
+    const intervalMs = (BATCH / RATE) * 1000;
+    const pending = new Set();
+    for (let i = 0; ; i++) {
+      const at = started + i * intervalMs;
+      if (at >= deadline) break;
+      const wait = at - Date.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      if (pending.size >= CONCURRENCY * 8) {
+        skipped += 1; // the server is behind: counted, not queued without end
+        continue;
+      }
+      const p = once().then(() => pending.delete(p));
+      pending.add(p);
+    }
+    await Promise.all(pending);
+  } else {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (Date.now() < deadline) await once();
+      }),
+    );
+  }
+  if (skipped) errors.skipped_behind_schedule = skipped;
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -102,20 +138,31 @@ function line(label, r) {
 }
 
 const { child, info } = await startServer();
+const joined = [];
+for (let i = 1; i < WORKERS; i++) joined.push(await startServer({ BENCH_JOIN_DATABASE_URL: info.databaseUrl }));
+const collectorUrls = [info.url, ...joined.map((j) => j.info.url)];
 try {
-  console.log(`Tracklint collector bench: ${SECONDS}s per target, ${CONCURRENCY} connections, ${BATCH} hits per request, ${info.hits.length} distinct corpus hits`);
-  await drive(info.url, info, WARMUP_SECONDS, { record: false });
+  console.log(
+    RATE
+      ? `Tracklint collector bench, fixed rate: ${RATE} hits/s offered for ${SECONDS}s per target, ${BATCH} hits per request, ${info.hits.length} distinct corpus hits`
+      : `Tracklint collector bench: ${SECONDS}s per target, ${CONCURRENCY} connections, ${BATCH} hits per request, ${info.hits.length} distinct corpus hits`,
+  );
+  if (WORKERS > 1) console.log(`${WORKERS} collector processes on one database`);
+  await drive(collectorUrls, info, WARMUP_SECONDS, { record: false });
   const db = new pg.Client({ connectionString: info.databaseUrl });
   await db.connect();
   const before = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
   const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
-  await fetch(`${info.url}/health/event-loop`, { headers: operator }); // starts the window at the run
-  const collector = await drive(info.url, info, SECONDS);
-  const eventLoop = await (await fetch(`${info.url}/health/event-loop`, { headers: operator })).json();
+  for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
+  const collector = await drive(collectorUrls, info, SECONDS);
+  const loops = [];
+  for (const u of collectorUrls) loops.push(await (await fetch(`${u}/health/event-loop`, { headers: operator })).json());
+  // The worst of the processes.
+  const eventLoop = loops.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));
   const after = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
   const issues = Number((await db.query('select count(*)::bigint as n from public.collected_request_issues where website_id = $1', [info.websiteId])).rows[0].n);
   await db.end();
-  const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json();
+  const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json(); // the first process's
   const bare = await drive(info.bareUrl, info, SECONDS);
   console.log(line('collector (stored)', collector));
   console.log(line('bare node:http', bare));
@@ -129,6 +176,10 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  for (const j of joined) {
+    j.child.kill('SIGTERM');
+    await new Promise((r) => j.child.once('exit', r));
+  }
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 }
