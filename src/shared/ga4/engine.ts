@@ -41,6 +41,45 @@ interface ActiveRule {
   overridden: boolean;
   needsHistory: boolean;
   needsTime: boolean;
+  /** Event names `checkEvent` applies to (undefined: every event). */
+  events: ReadonlySet<string> | undefined;
+}
+
+/**
+ * The rules one kind of hit runs, in catalogue order: one plan per evidence state (history,
+ * time) and wire format, so the per-hit loop neither tests flags nor calls rules that return at once.
+ */
+interface Plan {
+  request: ActiveRule[];
+  /** Event rules without an event-name restriction. */
+  anyEvent: ActiveRule[];
+  /** Every event rule that may apply, in order. */
+  event: ActiveRule[];
+  /** Event rules for one event name (cached per name, bounded). */
+  byName: Map<string, ActiveRule[]>;
+}
+
+const MAX_CACHED_EVENT_NAMES = 512;
+
+function planEventRules(plan: Plan, name: string | undefined): ActiveRule[] {
+  if (plan.anyEvent.length === plan.event.length || name === undefined) return plan.anyEvent;
+  let list = plan.byName.get(name);
+  if (list === undefined) {
+    list = plan.event.filter((a) => a.events === undefined || a.events.has(name));
+    if (plan.byName.size < MAX_CACHED_EVENT_NAMES) plan.byName.set(name, list);
+  }
+  return list;
+}
+
+/** `events[0]`, `events[1]`…: built once per index, not per hit. */
+const EVENT_PATHS: string[] = [];
+function eventPath(index: number): string {
+  let at = EVENT_PATHS[index];
+  if (at === undefined) {
+    at = `events[${index}]`;
+    if (index < 1000) EVENT_PATHS[index] = at;
+  }
+  return at;
 }
 
 export interface Validator {
@@ -83,6 +122,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       overridden: o?.severity !== undefined,
       needsHistory: rule.needsHistory === true,
       needsTime: rule.needsCaptureTime === true,
+      events: rule.onlyEvents ? new Set(rule.onlyEvents) : undefined,
     };
     if (active.needsHistory) historyOnly.push({ ruleId: rule.id, reason: 'no_history' });
     else if (active.needsTime) timeOnly.push({ ruleId: rule.id, reason: 'no_capture_time' });
@@ -97,6 +137,16 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     noTime: freeze([...missingFact, ...timeAndHistory]),
     neither: freeze([...missingFact, ...historyOnly, ...timeOnly]),
   };
+  // Plans by index: (history ? 1 : 0) + (time ? 2 : 0) + (mp ? 4 : 0).
+  const plans: Plan[] = [];
+  for (let i = 0; i < 8; i++) {
+    const history = (i & 1) !== 0;
+    const time = (i & 2) !== 0;
+    const format = (i & 4) !== 0 ? 'mp' : 'gtag';
+    const runs = (a: ActiveRule) => (history || !a.needsHistory) && (time || !a.needsTime) && (a.rule.onlyFormat === undefined || a.rule.onlyFormat === format);
+    const event = eventRules.filter(runs);
+    plans.push({ request: requestRules.filter(runs), event, anyEvent: event.filter((a) => a.events === undefined), byName: new Map() });
+  }
   const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
   const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
 
@@ -116,33 +166,38 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       activeRuleIds.push(compiled.rule.ruleId);
     }
 
-  const validateDecoded = (req: DecodedRequest, options: ValidateOptions = {}): ValidationResult => {
-    const captured = options.now ?? req.receivedAtMs;
+  const validateDecoded = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
+    const captured = options?.now ?? req.receivedAtMs;
     const now = captured ?? pageLoadTime(req);
-    const history = options.history;
+    const history = options?.history;
     const issues: Issue[] = [];
     const ctx = new Context(req, facts, history, now, captured !== undefined ? 'capture' : now !== undefined ? 'page_load' : undefined, issues);
-    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
-    const budget: StepBudget = { remaining: CUSTOM_RULE_LIMITS.stepsPerHit };
-    const notEvaluated = new Set<string>();
-    for (let i = 0; i < requestRules.length; i++) {
-      const a = requestRules[i] as ActiveRule;
-      if ((a.needsHistory && !history) || (a.needsTime && now === undefined)) continue;
+    const plan = plans[(history ? 1 : 0) + (now !== undefined ? 2 : 0) + (req.format === 'mp' ? 4 : 0)] as Plan;
+    const requestPlan = plan.request;
+    for (let i = 0; i < requestPlan.length; i++) {
+      const a = requestPlan[i] as ActiveRule;
       ctx.begin(a, undefined);
       (a.rule.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
     }
-    for (const ev of req.events) {
-      const at = `events[${ev.index}]`;
-      for (let i = 0; i < eventRules.length; i++) {
-        const a = eventRules[i] as ActiveRule;
-        if ((a.needsHistory && !history) || (a.needsTime && now === undefined)) continue;
+    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
+    const budget: StepBudget | undefined = custom.length > 0 ? { remaining: CUSTOM_RULE_LIMITS.stepsPerHit } : undefined;
+    let notEvaluated: Set<string> | undefined;
+    const events = req.events;
+    for (let e = 0; e < events.length; e++) {
+      const ev = events[e] as DecodedEvent;
+      const at = eventPath(ev.index);
+      const eventPlan = planEventRules(plan, ev.name);
+      for (let i = 0; i < eventPlan.length; i++) {
+        const a = eventPlan[i] as ActiveRule;
         ctx.begin(a, ev);
         (a.rule.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
       }
-      for (const c of custom) {
+      if (budget === undefined) continue;
+      for (let i = 0; i < custom.length; i++) {
+        const c = custom[i] as CompiledCustomRule;
         if (c.events && (ev.name === undefined || !c.events.has(ev.name))) continue;
         if (budget.remaining < 0) {
-          notEvaluated.add(c.ruleId);
+          (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
         try {
@@ -150,7 +205,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
           if (c.assert(ev, req, budget)) continue;
         } catch (err) {
           if (!(err instanceof StepBudgetExceeded)) throw err;
-          notEvaluated.add(c.ruleId);
+          (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
         const issue: Issue = {
@@ -166,7 +221,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
         issues.push(issue);
       }
     }
-    for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
+    if (notEvaluated) for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
     const result = buildResult(issues, req.events, summarize(req));
     const skipped = history ? (now === undefined ? skipLists.noTime : skipLists.none) : now === undefined ? skipLists.neither : skipLists.noHistory;
     if (skipped.length > 0) result.notEvaluated = skipped;

@@ -1,7 +1,7 @@
 import { LEGACY_UA_PARAMS, LIMITS, MEASUREMENT_ID_RE, NAME_RE } from '../constants';
 import { isGoogleParam } from '../google-params';
 import { hostMatches } from '../settings';
-import type { Dict } from '../types';
+import type { DecodedEvent, Dict } from '../types';
 import type { Rule, RuleContext } from './types';
 import { isUniversalAnalyticsPayload, num, show } from './util';
 
@@ -11,9 +11,22 @@ const NAMING_REF = 'https://support.google.com/analytics/answer/13316687';
 const EB_REF = 'https://ga-dev-tools.google/ga4/event-builder/';
 const GTAG_REF = 'https://developers.google.com/tag-platform/gtagjs/reference';
 
+/** ASCII names checked without the Unicode regex: a letter, then letters, digits and underscores. */
+function isAsciiName(name: string): boolean {
+  const c0 = name.charCodeAt(0) | 0x20;
+  if (c0 < 97 || c0 > 122) return false;
+  for (let i = 1; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 95 || (c >= 48 && c <= 57)) continue;
+    const l = c | 0x20;
+    if (l < 97 || l > 122) return false;
+  }
+  return true;
+}
+
 function nameProblem(name: string, max: number): string | undefined {
   if (name.length > max) return `is longer than ${max} characters`;
-  if (!NAME_RE.test(name)) {
+  if (!isAsciiName(name) && !NAME_RE.test(name)) {
     const alpha = /^\p{L}/u.test(name);
     return alpha ? 'may only contain letters, digits and underscores' : 'must start with an alphabetic character';
   }
@@ -32,6 +45,14 @@ function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<st
     if (isGoogleParam(key) || LEGACY_UA_PARAMS.has(key)) continue;
     ctx.emit(where === '' ? key : `${where}.${key}`, `"${key}" is not a documented GA4 parameter; GA4 ignores it. If it is your own data, send it as "ep.${key}" (text) or "epn.${key}" (number).`);
   }
+}
+
+/** basic.epn_numeric on one counter (_et, _s, sct, sid). */
+function checkCounter(ctx: RuleContext, ev: DecodedEvent, at: string, wire: string, value: string | number | undefined): void {
+  if (value === undefined || value === '') return;
+  // Request-level counters are reported once (on the first event) unless a body line overrides them.
+  if (ev.index > 0 && !(ev.line && wire in ev.line)) return;
+  if (!Number.isFinite(num(value))) ctx.emit(ev.index > 0 ? `${at}.${wire}` : wire, `${wire} is "${show(value)}", not a number.`, 'VALUE_INVALID');
 }
 
 export const basicRules: Rule[] = [
@@ -69,6 +90,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.version',
+    onlyFormat: 'gtag',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -305,6 +327,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.mp_event_count',
+    onlyFormat: 'mp',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -324,6 +347,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.mp_json_schema',
+    onlyFormat: 'mp',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'warning',
@@ -342,6 +366,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.epn_numeric',
+    onlyFormat: 'gtag',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -361,22 +386,15 @@ export const basicRules: Rule[] = [
           ctx.emit(`${at}.user_properties.${name}`, `upn.${name} is "${show(up.value)}", not a number.`, 'VALUE_INVALID');
       }
       const s = ev.session;
-      const checks: Array<[string, string | number | undefined]> = [
-        ['_et', s.engagementTimeMsec],
-        ['_s', s.hitSequence],
-        ['sct', s.number],
-        ['sid', s.id],
-      ];
-      for (const [wire, value] of checks) {
-        if (value === undefined || value === '') continue;
-        // Request-level counters are reported once (on the first event) unless a body line overrides them.
-        if (ev.index > 0 && !(ev.line && wire in ev.line)) continue;
-        if (!Number.isFinite(num(value))) ctx.emit(ev.index > 0 ? `${at}.${wire}` : wire, `${wire} is "${show(value)}", not a number.`, 'VALUE_INVALID');
-      }
+      checkCounter(ctx, ev, at, '_et', s.engagementTimeMsec);
+      checkCounter(ctx, ev, at, '_s', s.hitSequence);
+      checkCounter(ctx, ev, at, 'sct', s.number);
+      checkCounter(ctx, ev, at, 'sid', s.id);
     },
   },
   {
     id: 'basic.mp_strict_json',
+    onlyFormat: 'mp',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -409,6 +427,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.gtag_unknown_params',
+    onlyFormat: 'gtag',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'info',

@@ -76,6 +76,7 @@ function close(a: number, b: number): boolean {
 export const ecommerceRules: Rule[] = [
   {
     id: 'ecom.purchase_transaction_id',
+    onlyEvents: ['purchase', 'refund'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -89,6 +90,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.purchase_value',
+    onlyEvents: ['purchase', 'refund'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -151,6 +153,7 @@ export const ecommerceRules: Rule[] = [
 
   {
     id: 'ecom.items_required',
+    onlyEvents: [...EVENTS_REQUIRING_ITEMS],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -240,6 +243,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.value_matches_items',
+    onlyEvents: [...VALUE_FROM_ITEMS_EVENTS],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -290,6 +294,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.search_term',
+    onlyEvents: ['search', 'view_search_results'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -323,6 +328,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.promotion_fields',
+    onlyEvents: ['view_promotion', 'select_promotion'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -338,6 +344,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.item_malformed',
+    onlyFormat: 'gtag',
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -406,6 +413,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.zero_value_purchase',
+    onlyEvents: ['purchase'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',

@@ -39,6 +39,7 @@ interface SessionConsentRecord {
 export const gdprRules: Rule[] = [
   {
     id: 'gdpr.consent_signal_present',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -56,6 +57,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.consent_mode_v2_present',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -181,6 +183,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.npa_matches_ad_personalization',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -198,6 +201,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.mp_consent_values',
+    onlyFormat: 'mp',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -220,6 +224,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.mp_consent_present_eu',
+    onlyFormat: 'mp',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -234,6 +239,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.dma_flags',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'info',
@@ -280,6 +286,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.consent_before_update',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'warning',

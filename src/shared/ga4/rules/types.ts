@@ -69,6 +69,13 @@ export type RuleConfidence = 'high' | 'medium' | 'low';
 
 
 export interface Rule extends RuleMeta {
+  /**
+   * The rule only ever reports on this wire format (its checks return at once on the other one):
+   * the engine then does not call it for the other format. Not part of the catalogue.
+   */
+  onlyFormat?: 'gtag' | 'mp';
+  /** `checkEvent` only ever reports on events with these names: the engine calls it for them only. */
+  onlyEvents?: readonly string[];
   /** Runs once per request. */
   checkRequest?(ctx: RuleContext): void;
   /** Runs once per event; `at` is the event's path prefix (`events[0]`). */
