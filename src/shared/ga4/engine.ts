@@ -34,8 +34,17 @@ export interface ValidateOptions {
   now?: number;
 }
 
+/**
+ * One rule as a validator runs it. Every field a hit reads is copied here, so the per-hit loop
+ * and emit read one object shape (the rule objects themselves all differ in shape).
+ */
 interface ActiveRule {
   rule: Rule;
+  id: string;
+  family: RuleFamily;
+  tier: RuleTier;
+  checkRequest: Rule['checkRequest'];
+  checkEvent: Rule['checkEvent'];
   severity: Severity;
   /** The website set this rule's severity: per-issue severities from the rule are ignored. */
   overridden: boolean;
@@ -118,6 +127,12 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     }
     const active: ActiveRule = {
       rule,
+      id: rule.id,
+      family: rule.family,
+      tier: rule.tier,
+      // Rules never use `this`: their checks are plain functions of (ctx, event).
+      checkRequest: rule.checkRequest,
+      checkEvent: rule.checkEvent,
       severity: o?.severity ?? rule.defaultSeverity,
       overridden: o?.severity !== undefined,
       needsHistory: rule.needsHistory === true,
@@ -177,7 +192,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     for (let i = 0; i < requestPlan.length; i++) {
       const a = requestPlan[i] as ActiveRule;
       ctx.begin(a, undefined);
-      (a.rule.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
+      (a.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
     }
     // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
     const budget: StepBudget | undefined = custom.length > 0 ? { remaining: CUSTOM_RULE_LIMITS.stepsPerHit } : undefined;
@@ -190,7 +205,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       for (let i = 0; i < eventPlan.length; i++) {
         const a = eventPlan[i] as ActiveRule;
         ctx.begin(a, ev);
-        (a.rule.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
+        (a.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
       }
       if (budget === undefined) continue;
       for (let i = 0; i < custom.length; i++) {
@@ -288,7 +303,7 @@ class Context implements RuleContext {
 
   emit(path: string, message: string, code?: ValidationCode, severity?: Severity): void {
     const a = this.active as ActiveRule;
-    const issue: Issue = { ruleId: a.rule.id, severity: severity && !a.overridden ? severity : a.severity, family: a.rule.family, tier: a.rule.tier, path, message };
+    const issue: Issue = { ruleId: a.id, severity: severity && !a.overridden ? severity : a.severity, family: a.family, tier: a.tier, path, message };
     const ev = this.event ?? eventFromPath(this.req, path);
     if (ev) {
       issue.eventIndex = ev.index;
