@@ -52,8 +52,11 @@ function eventFingerprint(format: DecodedRequest['format'], ev: DecodedEvent): s
 }
 const HEADLESS_RE = /headless/i;
 
+/** An "@", plain or URL-encoded once or twice: one native scan instead of three. */
+const AT_SIGN_RE = /@|%(?:25)?40/;
+
 function containsEmail(v: string): boolean {
-  if (v.indexOf('@') === -1 && v.indexOf('%40') === -1 && v.indexOf('%2540') === -1) return false;
+  if (!AT_SIGN_RE.test(v)) return false;
   return EMAIL_RE.test(v.indexOf('%') === -1 ? v : deepDecode(v));
 }
 

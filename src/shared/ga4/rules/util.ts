@@ -114,13 +114,19 @@ const TEMPLATE_TOKEN = /\{\{[^}]*\}\}|%%[^%]+%%|\$\{[^}]*\}|\[\[[^\]]*\]\]|^__[A
 // "undefined-ProductsCarousel", "list_null", "NaN €": a placeholder glued to other text.
 const GLUED_PLACEHOLDER = /(^|[-_ /:|])(undefined|null|NaN)([-_ /:|]|$)/;
 
+/**
+ * Anything a placeholder needs somewhere (a template bracket or percent sign, a leading _ or <, or
+ * one of the words): one native scan rejects ordinary values before the two precise patterns.
+ */
+const PLACEHOLDER_HINT = /[{%[]|^[_<]|undefined|null|NaN/;
+
 /** Values a data layer variable produces when it was not set: undefined, NaN, {{…}}, undefined-Something… */
 export function isPlaceholderValue(v: string): boolean {
   const t = v.trim();
-  if (t === '' || t.length > 200) return false;
-  // The longest placeholder word is "[object object]" (15 characters).
-  if (t.length <= 15 && PLACEHOLDER_WORDS.has(t.toLowerCase())) return true;
-  if (t.indexOf('{') !== -1 || t.indexOf('%') !== -1 || t.indexOf('[') !== -1 || t.charCodeAt(0) === 95 || t.charCodeAt(0) === 60)
-    if (TEMPLATE_TOKEN.test(t)) return true;
-  return (t.indexOf('undefined') !== -1 || t.indexOf('null') !== -1 || t.indexOf('NaN') !== -1) && GLUED_PLACEHOLDER.test(t);
+  const n = t.length;
+  if (n === 0 || n > 200) return false;
+  // The words are 3, 4, 9 and 15 characters long ("nan", "null", "undefined", "[object object]").
+  if ((n === 3 || n === 4 || n === 9 || n === 15) && PLACEHOLDER_WORDS.has(t.toLowerCase())) return true;
+  if (!PLACEHOLDER_HINT.test(t)) return false;
+  return TEMPLATE_TOKEN.test(t) || GLUED_PLACEHOLDER.test(t);
 }
