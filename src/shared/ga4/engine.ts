@@ -270,6 +270,18 @@ class Context implements RuleContext {
     private readonly issues: Issue[],
   ) {}
 
+  private keyCache: Map<object, readonly string[]> | undefined = undefined;
+
+  keysOf(record: object): readonly string[] {
+    const cache = (this.keyCache ??= new Map());
+    let keys = cache.get(record);
+    if (keys === undefined) {
+      keys = Object.keys(record);
+      cache.set(record, keys);
+    }
+    return keys;
+  }
+
   begin(active: ActiveRule, event: DecodedEvent | undefined): void {
     this.active = active;
     this.event = event;

@@ -39,7 +39,7 @@ function nameProblem(name: string, max: number): string | undefined {
  * shared query param is reported once per request, not once per batched event.
  */
 function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<string> | undefined, where: string): void {
-  for (const key in other) {
+  for (const key of ctx.keysOf(other)) {
     if (only !== undefined && !(key in only)) continue;
     // Google's own parameters (table in google-params.ts) and UA leftovers (basic.version) are not "unknown".
     if (isGoogleParam(key) || LEGACY_UA_PARAMS.has(key)) continue;
@@ -231,7 +231,7 @@ export const basicRules: Rule[] = [
       'Parameter names are at most 40 characters, user property names at most 24; both start with a letter and use only letters, digits and underscores. Rename them in the tag.',
     reference: NAMING_REF,
     checkEvent(ctx, ev, at) {
-      for (const name in ev.params) {
+      for (const name of ctx.keysOf(ev.params)) {
         // Server-side GTM forwards user-provided data as ep.user_data.*: Google's own names.
         if (name.startsWith('user_data.')) continue;
         const problem = nameProblem(name, LIMITS.paramNameLength);
@@ -240,7 +240,7 @@ export const basicRules: Rule[] = [
       // MP user properties are shared by all events: report them once.
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
       const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         const problem = nameProblem(name, LIMITS.userPropertyNameLength);
         if (problem) ctx.emit(`${upAt}.${name}`, `User property name "${show(name)}" ${problem}.`, 'NAME_INVALID');
       }
@@ -291,7 +291,7 @@ export const basicRules: Rule[] = [
       }
     },
     checkEvent(ctx, ev, at) {
-      for (const name in ev.params) {
+      for (const name of ctx.keysOf(ev.params)) {
         const v = ev.params[name];
         if (typeof v !== 'string') continue;
         const max = name === 'page_location' ? LIMITS.pageLocationLength : name === 'page_referrer' ? LIMITS.pageReferrerLength : name === 'page_title' ? LIMITS.pageTitleLength : LIMITS.paramValueLength;
@@ -299,7 +299,7 @@ export const basicRules: Rule[] = [
       }
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
       const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         const v = ev.userProperties[name]?.value;
         if (typeof v === 'string' && v.length > LIMITS.userPropertyValueLength)
           ctx.emit(`${upAt}.${name}`, `User property "${name}" is ${v.length} characters; the limit is ${LIMITS.userPropertyValueLength}.`, 'VALUE_OUT_OF_BOUNDS');
@@ -315,12 +315,10 @@ export const basicRules: Rule[] = [
     explanation: 'GA4 keeps 25 parameters per event and 25 user properties; the rest are dropped. Remove parameters you do not report on.',
     reference: LIMITS_REF,
     checkEvent(ctx, ev, at) {
-      let n = 0;
-      for (const _ in ev.params) n++;
+      const n = ctx.keysOf(ev.params).length;
       if (n > LIMITS.paramsPerEvent) ctx.emit(`${at}.params`, `Event "${show(ev.name ?? '')}" has ${n} parameters; GA4 keeps ${LIMITS.paramsPerEvent}.`, 'EXCEEDED_MAX_ENTITIES');
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
-      let u = 0;
-      for (const _ in ev.userProperties) u++;
+      const u = ctx.keysOf(ev.userProperties).length;
       if (u > LIMITS.userProperties)
         ctx.emit(ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`, `${u} user properties; GA4 keeps ${LIMITS.userProperties}.`, 'EXCEEDED_MAX_ENTITIES');
     },
@@ -376,11 +374,11 @@ export const basicRules: Rule[] = [
     reference: GTAG_REF,
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'gtag') return;
-      for (const name in ev.paramKinds) {
+      for (const name of ctx.keysOf(ev.paramKinds)) {
         if (ev.paramKinds[name] === 'number' && typeof ev.params[name] !== 'number')
           ctx.emit(`${at}.params.${name}`, `epn.${name} is "${show(ev.params[name])}", not a number.`, 'VALUE_INVALID');
       }
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         const up = ev.userProperties[name];
         if (up && up.kind === 'number' && typeof up.value !== 'number')
           ctx.emit(`${at}.user_properties.${name}`, `upn.${name} is "${show(up.value)}", not a number.`, 'VALUE_INVALID');
@@ -444,7 +442,7 @@ export const basicRules: Rule[] = [
       if (!first.line) checkUnknownParams(ctx, first.other, undefined, '');
       else {
         // Batch: query-level unknowns once (from the query), then each line's own unknowns.
-        for (const key in req.query) if (key in first.other && !(key in first.line)) checkUnknownParams(ctx, first.other, { [key]: '' }, '');
+        for (const key of ctx.keysOf(req.query)) if (key in first.other && !(key in first.line)) checkUnknownParams(ctx, first.other, { [key]: '' }, '');
         for (const ev of events) if (ev.line) checkUnknownParams(ctx, ev.other, ev.line, `events[${ev.index}]`);
       }
     },

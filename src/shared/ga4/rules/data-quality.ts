@@ -86,7 +86,7 @@ function emitUrlQueryKeys(ctx: RuleContext, keys: ReadonlySet<string>, message: 
 }
 
 function emitQueryKeys(ctx: RuleContext, q: Dict<string>, keys: ReadonlySet<string>, message: (key: string) => string, index: number, field: string): void {
-  for (const key in q) if (keys.has(key.toLowerCase()) && (q[key] ?? '').trim() !== '') ctx.emit(`events[${index}].page.${field}`, message(key));
+  for (const key of ctx.keysOf(q)) if (keys.has(key.toLowerCase()) && (q[key] ?? '').trim() !== '') ctx.emit(`events[${index}].page.${field}`, message(key));
 }
 
 const phoneKeyMessage = (key: string): string => `The URL carries a phone number in "${key}".`;
@@ -159,7 +159,7 @@ export const dataQualityRules: Rule[] = [
       emitUrlQueryKeys(ctx, PHONE_KEYS, phoneKeyMessage);
     },
     checkEvent(ctx, ev, at) {
-      for (const name in ev.params) {
+      for (const name of ctx.keysOf(ev.params)) {
         const v = ev.params[name];
         if (typeof v !== 'string' && typeof v !== 'number') continue;
         const s = typeof v === 'string' ? v : String(v);
@@ -210,13 +210,13 @@ export const dataQualityRules: Rule[] = [
     checkEvent(ctx, ev, at) {
       const ep = ev.name === undefined ? undefined : reservedPrefix(ev.name);
       if (ep) ctx.emit(`${at}.name`, `Event name "${show(ev.name)}" uses the reserved prefix "${ep}".`, 'NAME_RESERVED');
-      for (const name in ev.params) {
+      for (const name of ctx.keysOf(ev.params)) {
         const p = reservedPrefix(name);
         if (p) ctx.emit(`${at}.params.${name}`, `Parameter "${show(name)}" uses the reserved prefix "${p}".`, 'NAME_RESERVED');
       }
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
       const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         const p = reservedPrefix(name);
         if (p) ctx.emit(`${upAt}.${name}`, `User property "${show(name)}" uses the reserved prefix "${p}".`, 'NAME_RESERVED');
         else if (RESERVED_USER_PROPERTIES.has(name)) ctx.emit(`${upAt}.${name}`, `User property name "${name}" is reserved.`, 'NAME_RESERVED');
@@ -401,7 +401,7 @@ export const dataQualityRules: Rule[] = [
     reference: NAMING_REF,
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'gtag') return;
-      for (const name in ev.params)
+      for (const name of ctx.keysOf(ev.params))
         if (RESERVED_WEB_PARAM_NAMES.has(name)) ctx.emit(`${at}.params.${name}`, `"${name}" is a reserved parameter name on the web (sent as ${wireParam(ctx.req, ev, name)}).`, 'NAME_RESERVED');
     },
   },

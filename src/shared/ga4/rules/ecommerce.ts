@@ -56,11 +56,11 @@ const KNOWN_ITEM_CODES = new Set(['id', 'nm', 'af', 'cp', 'ds', 'lp', 'br', 'ca'
  * Keys of a decoded gtag item that did not parse: unknown two-letter codes kept verbatim and
  * orphan custom values (v<n> without k<n>). [] for an empty item; undefined when it parsed.
  */
-export function malformedItemKeys(format: 'gtag' | 'mp', item: Record<string, ParamValue>): string[] | undefined {
+export function malformedItemKeys(format: 'gtag' | 'mp', item: Record<string, ParamValue>, keys: readonly string[] = Object.keys(item)): string[] | undefined {
   if (format !== 'gtag') return undefined;
   let fields = 0;
   let bad: string[] | undefined;
-  for (const k in item) {
+  for (const k of keys) {
     fields++;
     if (STANDARD_ITEM_FIELDS.has(k)) continue;
     if ((k.length === 2 && !KNOWN_ITEM_CODES.has(k) && /^[a-z][a-z0-9]$/.test(k)) || /^v\d+$/.test(k)) (bad ??= []).push(k);
@@ -230,7 +230,7 @@ export const ecommerceRules: Rule[] = [
       for (let j = 0; j < ev.items.length; j++) {
         const item = ev.items[j] as Record<string, ParamValue>;
         let custom = 0;
-        for (const k in item) {
+        for (const k of ctx.keysOf(item)) {
           if (!STANDARD_ITEM_FIELDS.has(k)) custom++;
           const v = item[k];
           if (typeof v === 'string' && v.length > LIMITS.paramValueLength)
@@ -354,7 +354,8 @@ export const ecommerceRules: Rule[] = [
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'gtag') return;
       for (let j = 0; j < ev.items.length; j++) {
-        const bad = malformedItemKeys(ctx.req.format, ev.items[j] as Record<string, ParamValue>);
+        const item = ev.items[j] as Record<string, ParamValue>;
+        const bad = malformedItemKeys(ctx.req.format, item, ctx.keysOf(item));
         if (bad === undefined) continue;
         const wire = ev.itemKeys[j] ?? `pr${j + 1}`;
         ctx.emit(`${at}.items[${j}]`, bad.length === 0 ? `${wire} is empty: the item has no fields.` : `${wire} has keys GA4 cannot read: ${bad.slice(0, 6).map((k) => `"${show(k, 20)}"`).join(', ')}.`, 'VALUE_INVALID');

@@ -176,7 +176,7 @@ export const gdprRules: Rule[] = [
     reference: CM_REF,
     checkEvent(ctx, ev, at) {
       if (analyticsState(ev.consent) !== 'denied') return;
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         ctx.emit(`${at}.user_properties.${name}`, `User property "${name}" sent while analytics_storage is denied.`);
       }
     },

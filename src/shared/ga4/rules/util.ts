@@ -52,19 +52,19 @@ export function forEachStringValue(ev: DecodedEvent, at: string, fn: (value: str
  */
 export function emitStringValues(ctx: RuleContext, ev: DecodedEvent, at: string, test: (value: string) => boolean, message: (value: string) => string): void {
   const params = ev.params;
-  for (const k in params) {
+  for (const k of ctx.keysOf(params)) {
     const v = params[k];
     if (typeof v === 'string' && test(v)) ctx.emit(`${at}.params.${k}`, message(v));
   }
   const ups = ev.userProperties;
-  for (const k in ups) {
+  for (const k of ctx.keysOf(ups)) {
     const v = ups[k]?.value;
     if (typeof v === 'string' && test(v)) ctx.emit(`${at}.user_properties.${k}`, message(v));
   }
   const items = ev.items;
   for (let j = 0; j < items.length; j++) {
     const item = items[j] as Record<string, ParamValue>;
-    for (const k in item) {
+    for (const k of ctx.keysOf(item)) {
       const v = item[k];
       if (typeof v === 'string' && test(v)) ctx.emit(`${at}.items[${j}].${k}`, message(v));
     }
