@@ -270,15 +270,24 @@ class Context implements RuleContext {
     private readonly issues: Issue[],
   ) {}
 
-  private keyCache: Map<object, readonly string[]> | undefined = undefined;
+  /**
+   * keysOf cache: the first records of a hit (params, user properties, param kinds, query…) in
+   * a short identity-scanned list, which beats a Map for a handful; the rest (items) in a Map.
+   */
+  private keyRecords: object[] = [];
+  private keyLists: Array<readonly string[]> = [];
+  private keyMap: Map<object, readonly string[]> | undefined = undefined;
 
   keysOf(record: object): readonly string[] {
-    const cache = (this.keyCache ??= new Map());
-    let keys = cache.get(record);
-    if (keys === undefined) {
-      keys = Object.keys(record);
-      cache.set(record, keys);
-    }
+    const records = this.keyRecords;
+    for (let i = 0; i < records.length; i++) if (records[i] === record) return this.keyLists[i] as readonly string[];
+    let keys = this.keyMap?.get(record);
+    if (keys !== undefined) return keys;
+    keys = Object.keys(record);
+    if (records.length < 8) {
+      records.push(record);
+      this.keyLists.push(keys);
+    } else (this.keyMap ??= new Map()).set(record, keys);
     return keys;
   }
 
@@ -382,7 +391,12 @@ function summarize(req: DecodedRequest): ValidationResult['request'] {
 
 function buildResult(issues: Issue[], events: DecodedEvent[], request: ValidationResult['request'], decodeError?: DecodeError): ValidationResult {
   const counts = { error: 0, warning: 0, info: 0 };
-  for (const i of issues) counts[i.severity]++;
+  for (let k = 0; k < issues.length; k++) {
+    const severity = (issues[k] as Issue).severity;
+    if (severity === 'error') counts.error++;
+    else if (severity === 'warning') counts.warning++;
+    else counts.info++;
+  }
   const status: ValidationStatus = counts.error > 0 ? 'fail' : counts.warning > 0 ? 'warning' : 'pass';
   const result: ValidationResult = { status, counts, issues, events };
   if (request) result.request = request;

@@ -76,8 +76,10 @@ export const gdprRules: Rule[] = [
         }
         const s = consent.signals;
         if (!s) continue;
-        const missing = (['ad_user_data', 'ad_personalization'] as ConsentSignalName[]).filter((n) => s[n].default === 'not_set' && s[n].update === 'not_set');
-        if (missing.length > 0) ctx.emit(path, `Consent mode v2 signal(s) ${missing.join(', ')} are not set in gcd "${show(consent.gcd)}".`);
+        const userData = s.ad_user_data.default === 'not_set' && s.ad_user_data.update === 'not_set';
+        const personalization = s.ad_personalization.default === 'not_set' && s.ad_personalization.update === 'not_set';
+        if (userData || personalization)
+          ctx.emit(path, `Consent mode v2 signal(s) ${userData && personalization ? 'ad_user_data, ad_personalization' : userData ? 'ad_user_data' : 'ad_personalization'} are not set in gcd "${show(consent.gcd)}".`);
       }
     },
   },
@@ -143,8 +145,10 @@ export const gdprRules: Rule[] = [
       if (!ctx.facts.euTraffic) return;
       for (const { consent, event } of ctx.consents) {
         if (!consent.gcdValid || !consent.signals) continue;
-        const granted = (Object.keys(consent.signals) as ConsentSignalName[]).filter((n) => consent.signals?.[n].default === 'granted');
-        if (granted.length > 0) ctx.emit(event.index === 0 ? 'gcd' : `events[${event.index}].gcd`, `${granted.join(', ')} granted by default in gcd "${consent.gcd}".`);
+        const signals = consent.signals;
+        let granted: ConsentSignalName[] | undefined;
+        for (const n in signals) if (signals[n as ConsentSignalName].default === 'granted') (granted ??= []).push(n as ConsentSignalName);
+        if (granted !== undefined) ctx.emit(event.index === 0 ? 'gcd' : `events[${event.index}].gcd`, `${granted.join(', ')} granted by default in gcd "${consent.gcd}".`);
       }
     },
   },
