@@ -147,7 +147,7 @@ export const basicRules: Rule[] = [
       const ids = ctx.facts.measurementIds;
       const id = ctx.req.measurementId;
       if (!ids || id === undefined || id === '' || ids.has(id)) return;
-      ctx.emit(ctx.req.format === 'gtag' ? 'tid' : 'measurement_id', `Measurement ID "${show(id)}" is not one of this website's IDs (${[...ids].join(', ')}).`);
+      ctx.emit(ctx.req.format === 'gtag' ? 'tid' : 'measurement_id', `Measurement ID "${show(id)}" is not one of this website's IDs (${ctx.facts.measurementIdList}).`);
     },
   },
   {

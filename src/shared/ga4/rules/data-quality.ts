@@ -26,12 +26,13 @@ const SSN_RE = /^\d{3}-\d{2}-\d{4}$/;
 const BOT_UA_RE = /bot\b|crawler|spider|headless|lighthouse|puppeteer|playwright|phantomjs|selenium|slurp|bingpreview/i;
 const LANGUAGE_TAG_RE = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
 const TAG_ASSISTANT_HOSTS = ['tagassistant.google.com', 'tagmanager.google.com'];
+const PREVIEW_QUERY_KEYS = ['gtm_debug', 'gtm_preview', 'gtm_auth'];
 
 /** Where a hit shows it comes from a Tag Assistant / GTM preview session, if it does. */
 function previewSignal(req: DecodedRequest): { path: string; message: string } | undefined {
   for (const ev of req.events) {
     const page = ev.page;
-    for (const key of ['gtm_debug', 'gtm_preview', 'gtm_auth']) if (page.query[key] !== undefined) return { path: `events[${ev.index}].page.location`, message: `The page URL carries ${key}: this hit comes from a GTM preview / Tag Assistant session.` };
+    for (const key of PREVIEW_QUERY_KEYS) if (page.query[key] !== undefined) return { path: `events[${ev.index}].page.location`, message: `The page URL carries ${key}: this hit comes from a GTM preview / Tag Assistant session.` };
     const rh = page.referrerHost;
     if (rh && TAG_ASSISTANT_HOSTS.includes(rh)) return { path: `events[${ev.index}].page.referrer`, message: `The referrer is ${rh}: this hit comes from a Tag Assistant preview session.` };
     if (ev !== req.events[0] && page === req.events[0]?.page) break;
@@ -43,10 +44,18 @@ function previewSignal(req: DecodedRequest): { path: string; message: string } |
 function eventFingerprint(format: DecodedRequest['format'], ev: DecodedEvent): string | undefined {
   if (ev.name === undefined) return undefined;
   if (format === 'gtag') {
-    if (!ev.line) return undefined;
+    const line = ev.line;
+    if (!line) return undefined;
     // Timing fields differ between two firings of the same event; everything else must match.
-    const keys = Object.keys(ev.line).filter((k) => k !== '_et' && k !== '_s' && k !== 'tfd').sort();
-    return keys.map((k) => `${k}=${ev.line?.[k] ?? ''}`).join('&');
+    const keys: string[] = [];
+    for (const k of Object.keys(line)) if (k !== '_et' && k !== '_s' && k !== 'tfd') keys.push(k);
+    keys.sort();
+    let out = '';
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      out += `${i === 0 ? '' : '&'}${k}=${line[k] ?? ''}`;
+    }
+    return out;
   }
   return `${ev.name}|${JSON.stringify(ev.params)}|${JSON.stringify(ev.items)}`;
 }
