@@ -60,24 +60,14 @@ interface ActiveRule {
  */
 interface Plan {
   request: ActiveRule[];
-  /** Event rules without an event-name restriction. */
+  /** Event rules without an event-name restriction: what an event of any other name runs. */
   anyEvent: ActiveRule[];
-  /** Every event rule that may apply, in order. */
-  event: ActiveRule[];
-  /** Event rules for one event name (cached per name, bounded). */
-  byName: Map<string, ActiveRule[]>;
+  /** Event rules for the names some rule is restricted to (precomputed: a handful of names). */
+  byName: ReadonlyMap<string, ActiveRule[]>;
 }
 
-const MAX_CACHED_EVENT_NAMES = 512;
-
 function planEventRules(plan: Plan, name: string | undefined): ActiveRule[] {
-  if (plan.anyEvent.length === plan.event.length || name === undefined) return plan.anyEvent;
-  let list = plan.byName.get(name);
-  if (list === undefined) {
-    list = plan.event.filter((a) => a.events === undefined || a.events.has(name));
-    if (plan.byName.size < MAX_CACHED_EVENT_NAMES) plan.byName.set(name, list);
-  }
-  return list;
+  return (name !== undefined && plan.byName.get(name)) || plan.anyEvent;
 }
 
 /** `events[0]`, `events[1]`…: built once per index, not per hit. */
@@ -160,7 +150,9 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     const format = (i & 4) !== 0 ? 'mp' : 'gtag';
     const runs = (a: ActiveRule) => (history || !a.needsHistory) && (time || !a.needsTime) && (a.rule.onlyFormat === undefined || a.rule.onlyFormat === format);
     const event = eventRules.filter(runs);
-    plans.push({ request: requestRules.filter(runs), event, anyEvent: event.filter((a) => a.events === undefined), byName: new Map() });
+    const byName = new Map<string, ActiveRule[]>();
+    for (const a of event) for (const name of a.events ?? []) if (!byName.has(name)) byName.set(name, event.filter((r) => r.events === undefined || r.events.has(name)));
+    plans.push({ request: requestRules.filter(runs), anyEvent: event.filter((a) => a.events === undefined), byName });
   }
   const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
   const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
