@@ -66,7 +66,8 @@ export function clientOf(req: DecodedRequest): string | undefined {
 export function hitFingerprint(req: DecodedRequest): string | undefined {
   const cid = clientOf(req);
   if (!cid) return undefined;
-  const names = req.events.map((e) => e.name ?? '').join(',');
+  let names = '';
+  for (let i = 0; i < req.events.length; i++) names += `${i === 0 ? '' : ','}${req.events[i]?.name ?? ''}`;
   if (req.format === 'gtag') {
     if (req.pageLoadId === undefined || req.events[0]?.session.hitSequence === undefined) return undefined;
     return `${cid}|${req.pageLoadId}|${req.events[0].session.hitSequence}|${names}`;

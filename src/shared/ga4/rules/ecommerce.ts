@@ -127,7 +127,11 @@ export const ecommerceRules: Rule[] = [
     reference: EVENTS_REF,
     checkEvent(ctx, ev, at) {
       if (ev.currency) return;
-      const priced = ev.items.some((i) => i.price !== undefined && i.price !== '');
+      let priced = false;
+      for (let j = 0; j < ev.items.length && !priced; j++) {
+        const price = (ev.items[j] as Record<string, ParamValue>).price;
+        priced = price !== undefined && price !== '';
+      }
       if (ev.params.value === undefined && !priced) return;
       ctx.emit(`${at}.params.currency`, `Event "${show(ev.name ?? '')}" has ${ev.params.value !== undefined ? 'a value' : 'item prices'} but no currency${ctx.req.format === 'gtag' ? ' (cu)' : ''}.`, 'VALUE_REQUIRED');
     },

@@ -279,7 +279,8 @@ export const gdprRules: Rule[] = [
       if (state === '-/-') return;
       const key = historyKeys.clientConsent(scopeOf(req), cid);
       const prev = (history.get(key) as ClientConsentRecord | undefined) ?? {};
-      let changes = (prev.changes ?? []).filter((t) => now - t <= FLAP_WINDOW_MS);
+      let changes: number[] = [];
+      for (const t of prev.changes ?? []) if (now - t <= FLAP_WINDOW_MS) changes.push(t);
       if (prev.last !== undefined && prev.last !== state) {
         changes = [...changes, now].slice(-10);
         if (changes.length > FLAP_MAX_CHANGES)
