@@ -111,7 +111,8 @@ describe('GA4 engine golden findings', () => {
 
   it('gives exactly the recorded findings and decoded model for every corpus request', () => {
     const actual = run();
-    if (process.env.GOLDEN_UPDATE === '1' || !existsSync(EXPECTED)) writeFileSync(EXPECTED, actual);
+    if (process.env.GOLDEN_UPDATE === '1') writeFileSync(EXPECTED, actual);
+    expect(existsSync(EXPECTED), `${EXPECTED} is missing: record it with GOLDEN_UPDATE=1 (from an engine known to be right)`).toBe(true);
     const expected = readFileSync(EXPECTED, 'utf8');
     // Compare line by line first so a failure names the first differing finding.
     const a = actual.split('\n');
