@@ -8,6 +8,11 @@ export const DEFAULT_PLAN: PlanTier = 'free';
 export const TRIAL_DAYS = 14;
 export const UNLIMITED = -1;
 
+/** "pro" → "Pro": a plan's name in sentences (emails, API errors). */
+export function planName(plan: string): string {
+  return plan.charAt(0).toUpperCase() + plan.slice(1).toLowerCase();
+}
+
 export type PlanBadge = 'FREE' | 'STARTER' | 'PRO';
 
 /** Any plan name containing 'pro' is PRO, containing 'starter' is STARTER, anything else FREE. */

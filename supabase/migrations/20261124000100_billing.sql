@@ -79,9 +79,11 @@ $$;
 comment on function tracklint_private.effective_plan(public.organizations) is
   'The plan whose features and limits apply now: the paid plan while trialing, active or within the past-due grace period; free otherwise. Nothing is deleted when it falls back.';
 
-create or replace function tracklint_private.effective_plan_of(org_id uuid) returns text
-language sql stable set search_path = '' as $$
-  select tracklint_private.effective_plan(o) from public.organizations o where o.id = org_id
+-- A settled invoice (paid, void, uncollectible) never goes back to open: Stripe may deliver an
+-- older `invoice.finalized` after `invoice.paid`.
+create or replace function tracklint_private.invoice_status_rank(status text) returns int
+language sql immutable set search_path = '' as $$
+  select case status when 'draft' then 0 when 'open' then 1 when 'uncollectible' then 2 else 3 end
 $$;
 
 -- ============================================================================

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { emailLayout } from '../mail/layout';
+import { planName } from '../../shared/plans';
 
 export type NoticeKind = 'trial_ending' | 'trial_ended' | 'payment_failed';
 
@@ -18,11 +20,6 @@ interface Organization {
   trial_ends_at: Date | null;
 }
 
-const PLAN_NAMES: Record<string, string> = { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' };
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 function day(d: Date): string {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -33,7 +30,7 @@ function money(amount: number, currency: string): string {
 }
 
 function message(kind: NoticeKind, org: Organization, billingUrl: string, detail: { amountDue?: number; currency?: string; invoiceUrl?: string | null }) {
-  const plan = PLAN_NAMES[org.plan] ?? org.plan;
+  const plan = planName(org.plan);
   switch (kind) {
     case 'trial_ending':
       return {
@@ -96,14 +93,14 @@ export async function sendBillingNotice(
     );
     const billingUrl = `${deps.publicUrl()}/app/billing`;
     const m = message(kind, org, billingUrl, detail);
-    for (const { email } of owners) {
-      await deps.mailer.send({
-        to: email,
-        subject: m.subject,
-        text: `${m.lines.join('\n\n')}\n\n${m.linkText}: ${m.link}\n`,
-        html: `${m.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.linkText)}</a></p>`,
-      });
-    }
+    const body = emailLayout({
+      heading: m.subject,
+      intro: m.lines.join(' '),
+      action: m.linkText,
+      link: m.link,
+      footnote: `You receive this because you own ${org.name} on Tracklint.`,
+    });
+    for (const { email } of owners) await deps.mailer.send({ to: email, subject: m.subject, ...body });
     return true;
   } catch (err) {
     await deps.db.pool.query('delete from public.billing_notifications where organization_id = $1 and kind = $2 and reference = $3', [organizationId, kind, reference]);

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { HttpError, readJson } from '../http/errors';
+import { parseInput } from '../http/parse-input';
 import { requireUser, type ApiEnv } from '../api/authenticate';
 import { pgErrorToHttp } from '../api/pg-errors';
+import { planName } from '../../shared/plans';
 import { createStripeClient } from './stripe-client';
 import { loadPlanPrices, type PaidPlan } from './prices';
 import { applyStripeEvent } from './stripe-events';
 import { sendBillingNotice } from './notices';
 
-const PLAN_NAMES: Record<PaidPlan, string> = { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' };
 const uuid = z.string().uuid('organization_id must be a UUID');
 
 const checkoutBody = z
@@ -21,16 +22,6 @@ const checkoutBody = z
   })
   .strict();
 const portalBody = z.object({ organization_id: uuid }).strict();
-
-/** A 400 naming the first field that is wrong or not understood. */
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  if (issue?.code === 'unrecognized_keys') throw new HttpError(400, `Unknown field: ${issue.keys.join(', ')}`);
-  if (issue?.code === 'invalid_type' && issue.path.length === 0) throw new HttpError(400, 'Send a JSON object');
-  throw new HttpError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request');
-}
 
 interface BillingOrganization {
   id: string;
@@ -121,17 +112,17 @@ export function createBillingRoutes(deps: AppDeps): Hono<ApiEnv> {
 
   app.use('/checkout', requireUser(deps));
   app.post('/checkout', async (c) => {
-    const input = parseBody(checkoutBody, await readJson(c));
+    const input = parseInput(checkoutBody, await readJson(c));
     if (input.plan === 'enterprise') throw new HttpError(400, 'The Enterprise plan is sold by our sales team: contact sales');
     if (input.plan === 'free') throw new HttpError(400, 'The Free plan needs no checkout: cancel the subscription under Manage billing instead');
     const { stripe, settings } = requireBilling();
     const plan: PaidPlan = input.plan;
     const org = await asCaller(c, (client) => loadOwnedOrganization(client, input.organization_id));
     const live = org.stripe_subscription_id !== null && ['active', 'trialing', 'past_due'].includes(org.billing_state);
-    if (live && org.plan === plan) throw new HttpError(409, `The organization is already subscribed to ${PLAN_NAMES[plan]}`);
+    if (live && org.plan === plan) throw new HttpError(409, `The organization is already subscribed to ${planName(plan)}`);
     if (live) throw new HttpError(409, 'The organization already has a subscription: change its plan under Manage billing');
     const price = (await deps.db.transaction((client) => loadPlanPrices(client, settings))).get(plan);
-    if (!price) throw new HttpError(501, `No Stripe price is set for the ${PLAN_NAMES[plan]} plan: an administrator must set STRIPE_PRICE_${plan.toUpperCase()}`);
+    if (!price) throw new HttpError(501, `No Stripe price is set for the ${planName(plan)} plan: an administrator must set STRIPE_PRICE_${plan.toUpperCase()}`);
 
     let customerId = org.stripe_customer_id;
     if (!customerId) {
@@ -166,7 +157,7 @@ export function createBillingRoutes(deps: AppDeps): Hono<ApiEnv> {
 
   app.use('/portal', requireUser(deps));
   app.post('/portal', async (c) => {
-    const input = parseBody(portalBody, await readJson(c));
+    const input = parseInput(portalBody, await readJson(c));
     const { stripe } = requireBilling();
     const org = await asCaller(c, (client) => loadOwnedOrganization(client, input.organization_id));
     if (!org.stripe_customer_id) throw new HttpError(409, 'This organization has no billing account yet: choose a plan first');

@@ -32,8 +32,7 @@ const SUBSCRIPTION_STATUS: Record<string, string> = {
   paused: 'unpaid',
 };
 
-/** Once an invoice is paid, void or uncollectible, a late "finalized" (open) must not reopen it. */
-const INVOICE_STATUS_RANK: Record<string, number> = { draft: 0, open: 1, uncollectible: 2, paid: 3, void: 3 };
+const INVOICE_STATUSES = new Set(['draft', 'open', 'paid', 'void', 'uncollectible']);
 
 function idOf(ref: string | { id: string } | null | undefined): string | null {
   if (!ref) return null;
@@ -167,7 +166,7 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): { id: string | null; or
 async function upsertInvoice(client: SqlClient, invoice: Stripe.Invoice): Promise<string | null> {
   const orgId = (await organizationForCustomer(client, idOf(invoice.customer))) ?? (await organizationExists(client, subscriptionOfInvoice(invoice).organizationId));
   if (!orgId || !invoice.id) return orgId;
-  const status = invoice.status && invoice.status in INVOICE_STATUS_RANK ? invoice.status : 'open';
+  const status = invoice.status && INVOICE_STATUSES.has(invoice.status) ? invoice.status : 'open';
   await client.query(
     `insert into public.billing_invoices
        (organization_id, stripe_invoice_id, number, amount_due, amount_paid, currency, status, period_start, period_end, hosted_invoice_url, invoice_pdf, created_at)
@@ -176,7 +175,8 @@ async function upsertInvoice(client: SqlClient, invoice: Stripe.Invoice): Promis
        number = coalesce(excluded.number, billing_invoices.number),
        amount_due = excluded.amount_due,
        amount_paid = greatest(excluded.amount_paid, billing_invoices.amount_paid),
-       status = case when $13::int >= (case billing_invoices.status when 'draft' then 0 when 'open' then 1 when 'uncollectible' then 2 else 3 end)
+       -- A settled invoice stays settled (see tracklint_private.invoice_status_rank).
+       status = case when tracklint_private.invoice_status_rank(excluded.status) >= tracklint_private.invoice_status_rank(billing_invoices.status)
                      then excluded.status else billing_invoices.status end,
        hosted_invoice_url = coalesce(excluded.hosted_invoice_url, billing_invoices.hosted_invoice_url),
        invoice_pdf = coalesce(excluded.invoice_pdf, billing_invoices.invoice_pdf)`,
@@ -193,7 +193,6 @@ async function upsertInvoice(client: SqlClient, invoice: Stripe.Invoice): Promis
       invoice.hosted_invoice_url ?? null,
       invoice.invoice_pdf ?? null,
       dateOf(invoice.created) ?? new Date(),
-      INVOICE_STATUS_RANK[status],
     ],
   );
   return orgId;

@@ -1,4 +1,4 @@
-import { normalizePlan } from '../../../shared/plans';
+import { normalizePlan, planName } from '../../../shared/plans';
 
 /** The billing page's query parameters (spec section 2): why the user was sent here. */
 export interface BillingParams {
@@ -32,9 +32,8 @@ export function featureLabel(feature: string): string {
     .join(' ');
 }
 
-export function planLabel(plan: string): string {
-  return plan.charAt(0).toUpperCase() + plan.slice(1).toLowerCase();
-}
+/** "pro" → "Pro". */
+export const planLabel = planName;
 
 /**
  * Why the billing page was opened: "Custom Rules requires the Pro plan" (+ the current plan), or

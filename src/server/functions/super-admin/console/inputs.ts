@@ -14,27 +14,8 @@ export const listQuery = z
   })
   .strict();
 
-/**
- * Parses input with a schema; anything it does not know (an extra field, a misspelt query
- * parameter) is a 400 that names it, never silently ignored.
- */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  const unknown = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
-  throw new HttpError(400, `${where}${unknown}`);
-}
-
-export async function jsonBody(text: string): Promise<unknown> {
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'Request body is not valid JSON');
-  }
-}
+// Shared with the other /api and function routes.
+export { jsonBody, parseInput } from '../../../http/parse-input';
 
 export function uuidParam(value: string, what: string): string {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new HttpError(404, `No ${what} ${value}`);
