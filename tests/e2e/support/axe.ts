@@ -11,8 +11,22 @@ export interface AxeFinding {
   targets: string[];
 }
 
+/**
+ * Waits for running CSS transitions and animations to end. A drawer still fading in paints its
+ * text blended with the page below, and axe would measure those in-between colours (a CI run
+ * reported blue 8 on gray 0 as #2377c4 on #f8f8f8, 4.38:1, while the drawer was opening).
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // A spinner's infinite animation never finishes: only wait for the ones that end.
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** Serious and critical axe violations on the page as it is now, one entry per rule. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     // Experimental in axe 4.10, so off by default; a link's name must contain its visible text (WCAG 2.5.3).
