@@ -59,17 +59,81 @@ const CAMPAIGN_KEYS: Dict<string> = Object.assign(dict<string>(), {
 });
 
 /** Request-level keys: read once from the query, not copied into each event. */
-const REQUEST_KEYS = new Set(['v', 'tid', 'cid', 'uid', '_p', 'gtm']);
-const PAGE_KEYS = ['dl', 'dr', 'dt'];
-const CONSENT_KEYS = ['gcs', 'gcd', 'gcu', 'gcut', 'npa', 'dma', 'dma_cps', 'pscdl', 'gdpr', 'gdpr_consent', 'us_privacy'];
-const DEVICE_KEYS = ['ul', 'sr', 'uaa', 'uab', 'uafvl', 'uamb', 'uam', 'uap', 'uapv', 'uaw'];
+const REQUEST_KEYS = ['v', 'tid', 'cid', 'uid', '_p', 'gtm'] as const;
+const PAGE_KEYS = ['dl', 'dr', 'dt'] as const;
+const CONSENT_KEYS = ['gcs', 'gcd', 'gcu', 'gcut', 'npa', 'dma', 'dma_cps', 'pscdl', 'gdpr', 'gdpr_consent', 'us_privacy'] as const;
+const DEVICE_KEYS = ['ul', 'sr', 'uaa', 'uab', 'uafvl', 'uamb', 'uam', 'uap', 'uapv', 'uaw'] as const;
 /** Keys decoded into structured fields (never copied to `other`). */
-const STRUCTURED_KEYS = new Set([
+const STRUCTURED_KEYS = [
   ...PAGE_KEYS,
   ...CONSENT_KEYS,
   ...DEVICE_KEYS,
   'en', 'cu', '_c', 'sid', 'sct', 'seg', '_s', '_et', '_ss', '_fv', '_nsi', '_ee',
-]);
+] as const;
+type StructuredKey = (typeof STRUCTURED_KEYS)[number];
+/** The structured fields of one event (or of the shared query): a fixed shape, not a dictionary. */
+export type StructuredFields = Partial<Record<StructuredKey, string>>;
+
+/**
+ * What a top-level wire key is, found with one lookup per key: a structured field (its canonical
+ * name), a request-level key (skipped), a campaign override (its GA4 name) or `_dbg`.
+ */
+const enum KeyKind {
+  Request = 1,
+  Structured = 2,
+  Campaign = 3,
+  Debug = 4,
+}
+interface KeyInfo {
+  kind: KeyKind;
+  /** Canonical (internalized) field name: the structured key or the campaign field. */
+  name: string;
+}
+const KEY_INFO = new Map<string, KeyInfo>();
+for (const k of REQUEST_KEYS) KEY_INFO.set(k, { kind: KeyKind.Request, name: k });
+for (const k of STRUCTURED_KEYS) KEY_INFO.set(k, { kind: KeyKind.Structured, name: k });
+for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string });
+if (!KEY_INFO.has('_dbg')) KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg' });
+
+/** A fresh StructuredFields with every field present (one hidden class for all events). */
+class Fields implements StructuredFields {
+  dl: string | undefined = undefined;
+  dr: string | undefined = undefined;
+  dt: string | undefined = undefined;
+  gcs: string | undefined = undefined;
+  gcd: string | undefined = undefined;
+  gcu: string | undefined = undefined;
+  gcut: string | undefined = undefined;
+  npa: string | undefined = undefined;
+  dma: string | undefined = undefined;
+  dma_cps: string | undefined = undefined;
+  pscdl: string | undefined = undefined;
+  gdpr: string | undefined = undefined;
+  gdpr_consent: string | undefined = undefined;
+  us_privacy: string | undefined = undefined;
+  ul: string | undefined = undefined;
+  sr: string | undefined = undefined;
+  uaa: string | undefined = undefined;
+  uab: string | undefined = undefined;
+  uafvl: string | undefined = undefined;
+  uamb: string | undefined = undefined;
+  uam: string | undefined = undefined;
+  uap: string | undefined = undefined;
+  uapv: string | undefined = undefined;
+  uaw: string | undefined = undefined;
+  en: string | undefined = undefined;
+  cu: string | undefined = undefined;
+  _c: string | undefined = undefined;
+  sid: string | undefined = undefined;
+  sct: string | undefined = undefined;
+  seg: string | undefined = undefined;
+  _s: string | undefined = undefined;
+  _et: string | undefined = undefined;
+  _ss: string | undefined = undefined;
+  _fv: string | undefined = undefined;
+  _nsi: string | undefined = undefined;
+  _ee: string | undefined = undefined;
+}
 
 /** Parses a numeric wire value; empty strings are not numbers (Number('') is 0). */
 export function parseNumber(raw: string): number {
@@ -120,7 +184,7 @@ function touches(line: Dict<string> | undefined, keys: readonly string[]): boole
   return false;
 }
 
-export function buildConsent(m: Dict<string>): ConsentInfo {
+export function buildConsent(m: Readonly<StructuredFields>): ConsentInfo {
   const c: ConsentInfo = {};
   const gcs = m.gcs;
   if (gcs !== undefined) {
@@ -181,7 +245,7 @@ function cachedBrands(uafvl: string | undefined): ClientHintBrand[] {
   return hit;
 }
 
-function buildDevice(m: Dict<string>, userAgent: string | undefined): DeviceInfo {
+function buildDevice(m: Readonly<StructuredFields>, userAgent: string | undefined): DeviceInfo {
   const d: DeviceInfo = { brands: cachedBrands(m.uafvl) };
   if (m.ul !== undefined) d.language = m.ul;
   if (m.sr !== undefined) d.screenResolution = m.sr;
@@ -215,20 +279,31 @@ class EventBuilder {
   userProperties = dict<UserProperty>();
   other = dict<string>();
   campaign = dict<string>();
-  items: Array<[number, string, string]> | undefined;
-  /** Structured keys (en, cu, sid, dl, gcs, ul, …): few per hit, looked up by the builders. */
-  fields = dict<string>();
+  items: Array<[number, string, string]> | undefined = undefined;
+  /** Structured keys (en, cu, sid, dl, gcs, ul, …), looked up by the builders. */
+  fields = new Fields();
   debugMode = false;
   /** 0 while reading the query, 1 while reading the body line: a line may override the query. */
   phase = 0;
-  private seenIn: Dict<number> | undefined;
-  duplicates: string[] | undefined;
+  /** Param and user property names seen while reading the body line (`up:` prefixed for user properties). */
+  private seenInLine: Dict<true> | undefined = undefined;
+  duplicates: string[] | undefined = undefined;
 
-  /** Records a param / user property name; a second one in the same phase is a duplicate. */
-  private note(name: string, wireKey: string): void {
-    const seen = (this.seenIn ??= dict<number>());
-    if (seen[name] === this.phase) (this.duplicates ??= []).push(wireKey);
-    seen[name] = this.phase;
+  /**
+   * A param / user property name given a second time in the same phase is a duplicate. While the
+   * query is read, the params and user properties read so far are exactly the ones seen.
+   */
+  private isDuplicate(name: string, userProperty: boolean): boolean {
+    if (this.phase === 0) {
+      // One namespace as on the wire: a param literally named "up:x" collides with user property x.
+      if (userProperty) return name in this.userProperties || `up:${name}` in this.params;
+      return name in this.params || (name.startsWith('up:') && name.slice(3) in this.userProperties);
+    }
+    const seen = (this.seenInLine ??= dict<true>());
+    const key = userProperty ? `up:${name}` : name;
+    if (seen[key] === true) return true;
+    seen[key] = true;
+    return false;
   }
 
   take(key: string, value: string): void {
@@ -236,27 +311,29 @@ class EventBuilder {
     if (c0 === 101 /* e */ && key.charCodeAt(1) === 112 /* p */) {
       if (key.startsWith('ep.')) {
         const name = key.slice(3);
-        this.note(name, key);
+        if (this.isDuplicate(name, false)) (this.duplicates ??= []).push(key);
         this.params[name] = value;
         this.paramKinds[name] = 'string';
         return;
       }
       if (key.startsWith('epn.')) {
         const name = key.slice(4);
-        this.note(name, key);
+        if (this.isDuplicate(name, false)) (this.duplicates ??= []).push(key);
         this.params[name] = numericOrRaw(value);
         this.paramKinds[name] = 'number';
         return;
       }
     } else if (c0 === 117 /* u */ && key.charCodeAt(1) === 112 /* p */) {
       if (key.startsWith('up.')) {
-        this.note(`up:${key.slice(3)}`, key);
-        this.userProperties[key.slice(3)] = { value, kind: 'string' };
+        const name = key.slice(3);
+        if (this.isDuplicate(name, true)) (this.duplicates ??= []).push(key);
+        this.userProperties[name] = { value, kind: 'string' };
         return;
       }
       if (key.startsWith('upn.')) {
-        this.note(`up:${key.slice(4)}`, key);
-        this.userProperties[key.slice(4)] = { value: numericOrRaw(value), kind: 'number' };
+        const name = key.slice(4);
+        if (this.isDuplicate(name, true)) (this.duplicates ??= []).push(key);
+        this.userProperties[name] = { value: numericOrRaw(value), kind: 'number' };
         return;
       }
     } else if (c0 === 112 /* p */ && key.charCodeAt(1) === 114 /* r */ && key.length > 2) {
@@ -272,20 +349,15 @@ class EventBuilder {
         return;
       }
     }
-    if (REQUEST_KEYS.has(key)) return;
-    if (STRUCTURED_KEYS.has(key)) {
-      this.fields[key] = value;
-      return;
-    }
-    const campaignField = CAMPAIGN_KEYS[key];
-    if (campaignField) {
-      this.campaign[campaignField] = value;
-      return;
-    }
-    if (key === '_dbg') this.debugMode = FLAG_ON(value);
-    else this.other[key] = value;
+    const info = KEY_INFO.get(key);
+    if (info === undefined) this.other[key] = value;
+    else if (info.kind === KeyKind.Structured) this.fields[info.name as StructuredKey] = value;
+    else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
+    else if (info.kind === KeyKind.Debug) this.debugMode = FLAG_ON(value);
   }
 }
+
+const byItemIndex = (x: [number, string, string], y: [number, string, string]): number => x[0] - y[0];
 
 /** Decodes one event: the query pairs, overridden by its body line's pairs. */
 export function decodeGtagEvent(
@@ -313,7 +385,7 @@ export function decodeGtagEvent(
   const itemKeys: string[] = [];
   const entries = b.items;
   if (entries) {
-    entries.sort((x, y) => x[0] - y[0]);
+    entries.sort(byItemIndex);
     if (entries.length > MAX_DECODED_ITEMS) {
       notes.push({
         code: 'TOO_MANY_ITEMS_DECODED',

@@ -68,9 +68,11 @@ export function decodeMpPayload(
   notes: DecodeNote[],
 ): MpDecodeOutput {
   const topLevelKeys = Object.keys(payload);
+  const unknownTopLevelKeys: string[] = [];
+  for (const k of topLevelKeys) if (!MP_TOP_LEVEL_KEYS.has(k)) unknownTopLevelKeys.push(k);
   const envelope: MpEnvelope = {
     topLevelKeys,
-    unknownTopLevelKeys: topLevelKeys.filter((k) => !MP_TOP_LEVEL_KEYS.has(k)),
+    unknownTopLevelKeys,
     strictJson,
     eventsIsArray: Array.isArray(payload.events),
     rawEventCount: Array.isArray(payload.events) ? payload.events.length : 0,

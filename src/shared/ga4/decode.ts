@@ -10,7 +10,11 @@ export const MAX_URL_CHARS = 100_000;
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
+/** Any character outside ASCII (one native scan; ASCII-only bodies are nearly all of them). */
+const NON_ASCII = /[\u0080-\uffff]/;
+
 function utf8Length(s: string): number {
+  if (!NON_ASCII.test(s)) return s.length;
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -79,7 +83,9 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   if (body.length > MAX_BODY_CHARS) return fail('BODY_TOO_LARGE', `The body is larger than ${MAX_BODY_CHARS} characters.`);
   const bodyBytes = rawBody instanceof Uint8Array ? rawBody.byteLength : utf8Length(body);
 
-  const method = (typeof input.method === 'string' ? input.method : '').toUpperCase().replace(/[^A-Z]/g, '') || 'GET';
+  const rawMethod = typeof input.method === 'string' ? input.method : '';
+  // GET and POST (nearly every hit) are already normalized.
+  const method = rawMethod === 'GET' || rawMethod === 'POST' ? rawMethod : rawMethod.toUpperCase().replace(/[^A-Z]/g, '') || 'GET';
   const { host: urlHost, path, query: rawQuery } = splitUrl(url);
   const host = urlHost || (header(input.headers, 'host') ?? '').toLowerCase();
   if (host === 'stats.g.doubleclick.net')

@@ -34,13 +34,51 @@ export interface ValidateOptions {
   now?: number;
 }
 
+/**
+ * One rule as a validator runs it. Every field a hit reads is copied here, so the per-hit loop
+ * and emit read one object shape (the rule objects themselves all differ in shape).
+ */
 interface ActiveRule {
   rule: Rule;
+  id: string;
+  family: RuleFamily;
+  tier: RuleTier;
+  checkRequest: Rule['checkRequest'];
+  checkEvent: Rule['checkEvent'];
   severity: Severity;
   /** The website set this rule's severity: per-issue severities from the rule are ignored. */
   overridden: boolean;
   needsHistory: boolean;
   needsTime: boolean;
+  /** Event names `checkEvent` applies to (undefined: every event). */
+  events: ReadonlySet<string> | undefined;
+}
+
+/**
+ * The rules one kind of hit runs, in catalogue order: one plan per evidence state (history,
+ * time) and wire format, so the per-hit loop neither tests flags nor calls rules that return at once.
+ */
+interface Plan {
+  request: ActiveRule[];
+  /** Event rules without an event-name restriction: what an event of any other name runs. */
+  anyEvent: ActiveRule[];
+  /** Event rules for the names some rule is restricted to (precomputed: a handful of names). */
+  byName: ReadonlyMap<string, ActiveRule[]>;
+}
+
+function planEventRules(plan: Plan, name: string | undefined): ActiveRule[] {
+  return (name !== undefined && plan.byName.get(name)) || plan.anyEvent;
+}
+
+/** `events[0]`, `events[1]`…: built once per index, not per hit. */
+const EVENT_PATHS: string[] = [];
+function eventPath(index: number): string {
+  let at = EVENT_PATHS[index];
+  if (at === undefined) {
+    at = `events[${index}]`;
+    if (index < 1000) EVENT_PATHS[index] = at;
+  }
+  return at;
 }
 
 export interface Validator {
@@ -79,10 +117,17 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     }
     const active: ActiveRule = {
       rule,
+      id: rule.id,
+      family: rule.family,
+      tier: rule.tier,
+      // Rules never use `this`: their checks are plain functions of (ctx, event).
+      checkRequest: rule.checkRequest,
+      checkEvent: rule.checkEvent,
       severity: o?.severity ?? rule.defaultSeverity,
       overridden: o?.severity !== undefined,
       needsHistory: rule.needsHistory === true,
       needsTime: rule.needsCaptureTime === true,
+      events: rule.onlyEvents ? new Set(rule.onlyEvents) : undefined,
     };
     if (active.needsHistory) historyOnly.push({ ruleId: rule.id, reason: 'no_history' });
     else if (active.needsTime) timeOnly.push({ ruleId: rule.id, reason: 'no_capture_time' });
@@ -97,6 +142,18 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     noTime: freeze([...missingFact, ...timeAndHistory]),
     neither: freeze([...missingFact, ...historyOnly, ...timeOnly]),
   };
+  // Plans by index: (history ? 1 : 0) + (time ? 2 : 0) + (mp ? 4 : 0).
+  const plans: Plan[] = [];
+  for (let i = 0; i < 8; i++) {
+    const history = (i & 1) !== 0;
+    const time = (i & 2) !== 0;
+    const format = (i & 4) !== 0 ? 'mp' : 'gtag';
+    const runs = (a: ActiveRule) => (history || !a.needsHistory) && (time || !a.needsTime) && (a.rule.onlyFormat === undefined || a.rule.onlyFormat === format);
+    const event = eventRules.filter(runs);
+    const byName = new Map<string, ActiveRule[]>();
+    for (const a of event) for (const name of a.events ?? []) if (!byName.has(name)) byName.set(name, event.filter((r) => r.events === undefined || r.events.has(name)));
+    plans.push({ request: requestRules.filter(runs), anyEvent: event.filter((a) => a.events === undefined), byName });
+  }
   const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
   const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
 
@@ -116,33 +173,38 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       activeRuleIds.push(compiled.rule.ruleId);
     }
 
-  const validateDecoded = (req: DecodedRequest, options: ValidateOptions = {}): ValidationResult => {
-    const captured = options.now ?? req.receivedAtMs;
+  const validateDecoded = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
+    const captured = options?.now ?? req.receivedAtMs;
     const now = captured ?? pageLoadTime(req);
-    const history = options.history;
+    const history = options?.history;
     const issues: Issue[] = [];
     const ctx = new Context(req, facts, history, now, captured !== undefined ? 'capture' : now !== undefined ? 'page_load' : undefined, issues);
-    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
-    const budget: StepBudget = { remaining: CUSTOM_RULE_LIMITS.stepsPerHit };
-    const notEvaluated = new Set<string>();
-    for (let i = 0; i < requestRules.length; i++) {
-      const a = requestRules[i] as ActiveRule;
-      if ((a.needsHistory && !history) || (a.needsTime && now === undefined)) continue;
+    const plan = plans[(history ? 1 : 0) + (now !== undefined ? 2 : 0) + (req.format === 'mp' ? 4 : 0)] as Plan;
+    const requestPlan = plan.request;
+    for (let i = 0; i < requestPlan.length; i++) {
+      const a = requestPlan[i] as ActiveRule;
       ctx.begin(a, undefined);
-      (a.rule.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
+      (a.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
     }
-    for (const ev of req.events) {
-      const at = `events[${ev.index}]`;
-      for (let i = 0; i < eventRules.length; i++) {
-        const a = eventRules[i] as ActiveRule;
-        if ((a.needsHistory && !history) || (a.needsTime && now === undefined)) continue;
+    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
+    const budget: StepBudget | undefined = custom.length > 0 ? { remaining: CUSTOM_RULE_LIMITS.stepsPerHit } : undefined;
+    let notEvaluated: Set<string> | undefined;
+    const events = req.events;
+    for (let e = 0; e < events.length; e++) {
+      const ev = events[e] as DecodedEvent;
+      const at = eventPath(ev.index);
+      const eventPlan = planEventRules(plan, ev.name);
+      for (let i = 0; i < eventPlan.length; i++) {
+        const a = eventPlan[i] as ActiveRule;
         ctx.begin(a, ev);
-        (a.rule.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
+        (a.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
       }
-      for (const c of custom) {
+      if (budget === undefined) continue;
+      for (let i = 0; i < custom.length; i++) {
+        const c = custom[i] as CompiledCustomRule;
         if (c.events && (ev.name === undefined || !c.events.has(ev.name))) continue;
         if (budget.remaining < 0) {
-          notEvaluated.add(c.ruleId);
+          (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
         try {
@@ -150,7 +212,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
           if (c.assert(ev, req, budget)) continue;
         } catch (err) {
           if (!(err instanceof StepBudgetExceeded)) throw err;
-          notEvaluated.add(c.ruleId);
+          (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
         const issue: Issue = {
@@ -166,7 +228,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
         issues.push(issue);
       }
     }
-    for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
+    if (notEvaluated) for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
     const result = buildResult(issues, req.events, summarize(req));
     const skipped = history ? (now === undefined ? skipLists.noTime : skipLists.none) : now === undefined ? skipLists.neither : skipLists.noHistory;
     if (skipped.length > 0) result.notEvaluated = skipped;
@@ -199,6 +261,27 @@ class Context implements RuleContext {
     readonly clockSource: 'capture' | 'page_load' | undefined,
     private readonly issues: Issue[],
   ) {}
+
+  /**
+   * keysOf cache: the first records of a hit (params, user properties, param kinds, query…) in
+   * a short identity-scanned list, which beats a Map for a handful; the rest (items) in a Map.
+   */
+  private keyRecords: object[] = [];
+  private keyLists: Array<readonly string[]> = [];
+  private keyMap: Map<object, readonly string[]> | undefined = undefined;
+
+  keysOf(record: object): readonly string[] {
+    const records = this.keyRecords;
+    for (let i = 0; i < records.length; i++) if (records[i] === record) return this.keyLists[i] as readonly string[];
+    let keys = this.keyMap?.get(record);
+    if (keys !== undefined) return keys;
+    keys = Object.keys(record);
+    if (records.length < 8) {
+      records.push(record);
+      this.keyLists.push(keys);
+    } else (this.keyMap ??= new Map()).set(record, keys);
+    return keys;
+  }
 
   begin(active: ActiveRule, event: DecodedEvent | undefined): void {
     this.active = active;
@@ -233,7 +316,7 @@ class Context implements RuleContext {
 
   emit(path: string, message: string, code?: ValidationCode, severity?: Severity): void {
     const a = this.active as ActiveRule;
-    const issue: Issue = { ruleId: a.rule.id, severity: severity && !a.overridden ? severity : a.severity, family: a.rule.family, tier: a.rule.tier, path, message };
+    const issue: Issue = { ruleId: a.id, severity: severity && !a.overridden ? severity : a.severity, family: a.family, tier: a.tier, path, message };
     const ev = this.event ?? eventFromPath(this.req, path);
     if (ev) {
       issue.eventIndex = ev.index;
@@ -300,7 +383,12 @@ function summarize(req: DecodedRequest): ValidationResult['request'] {
 
 function buildResult(issues: Issue[], events: DecodedEvent[], request: ValidationResult['request'], decodeError?: DecodeError): ValidationResult {
   const counts = { error: 0, warning: 0, info: 0 };
-  for (const i of issues) counts[i.severity]++;
+  for (let k = 0; k < issues.length; k++) {
+    const severity = (issues[k] as Issue).severity;
+    if (severity === 'error') counts.error++;
+    else if (severity === 'warning') counts.warning++;
+    else counts.info++;
+  }
   const status: ValidationStatus = counts.error > 0 ? 'fail' : counts.warning > 0 ? 'warning' : 'pass';
   const result: ValidationResult = { status, counts, issues, events };
   if (request) result.request = request;

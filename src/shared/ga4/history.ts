@@ -66,7 +66,8 @@ export function clientOf(req: DecodedRequest): string | undefined {
 export function hitFingerprint(req: DecodedRequest): string | undefined {
   const cid = clientOf(req);
   if (!cid) return undefined;
-  const names = req.events.map((e) => e.name ?? '').join(',');
+  let names = '';
+  for (let i = 0; i < req.events.length; i++) names += `${i === 0 ? '' : ','}${req.events[i]?.name ?? ''}`;
   if (req.format === 'gtag') {
     if (req.pageLoadId === undefined || req.events[0]?.session.hitSequence === undefined) return undefined;
     return `${cid}|${req.pageLoadId}|${req.events[0].session.hitSequence}|${names}`;
@@ -116,6 +117,7 @@ export interface InMemoryHistory extends ValidationHistory {
   clear(): void;
 }
 
+/** Mutable so a write can replace the record in place; never handed out (get returns the record). */
 interface Entry {
   record: HistoryRecord;
   expiresAt: number;
@@ -143,11 +145,20 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
       return hit.record;
     },
     set(key, record, ttlMs) {
-      if (current.size >= half && !current.has(key)) {
+      const expiresAt = clock() + Math.max(0, ttlMs);
+      // Most writes replace a record of the current generation: update its entry in place
+      // (one lookup, no new entry that would become old-generation garbage).
+      const entry = current.get(key);
+      if (entry !== undefined) {
+        entry.record = record;
+        entry.expiresAt = expiresAt;
+        return;
+      }
+      if (current.size >= half) {
         previous = current;
         current = new Map();
       }
-      current.set(key, { record, expiresAt: clock() + Math.max(0, ttlMs) });
+      current.set(key, { record, expiresAt });
     },
     clear() {
       current = new Map();

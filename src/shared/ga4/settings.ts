@@ -43,6 +43,8 @@ export function tiersForPlan(plan: string | null | undefined): PlanTier[] {
 /** Facts compiled once per validator so rules do set lookups, not array scans. */
 export interface CompiledFacts {
   measurementIds: ReadonlySet<string> | null;
+  /** The measurement ids as listed in messages ("G-A, G-B"). */
+  measurementIdList: string;
   allowedHosts: readonly string[] | null;
   paymentHosts: readonly string[];
   euTraffic: boolean;
@@ -70,8 +72,10 @@ function normalizeHost(h: string): string {
 
 export function compileFacts(facts: TenantFacts | undefined): CompiledFacts {
   const f = facts ?? {};
+  const measurementIds = f.measurementIds && f.measurementIds.length > 0 ? new Set(f.measurementIds.map((s) => s.trim())) : null;
   return {
-    measurementIds: f.measurementIds && f.measurementIds.length > 0 ? new Set(f.measurementIds.map((s) => s.trim())) : null,
+    measurementIds,
+    measurementIdList: measurementIds ? [...measurementIds].join(', ') : '',
     allowedHosts: f.allowedHosts && f.allowedHosts.length > 0 ? f.allowedHosts.map(normalizeHost).filter(Boolean) : null,
     paymentHosts: [...DEFAULT_PAYMENT_HOSTS, ...(f.paymentHosts ?? []).map(normalizeHost)].filter(Boolean),
     euTraffic: f.euTraffic === true,

@@ -1,7 +1,7 @@
 import { LEGACY_UA_PARAMS, LIMITS, MEASUREMENT_ID_RE, NAME_RE } from '../constants';
 import { isGoogleParam } from '../google-params';
 import { hostMatches } from '../settings';
-import type { Dict } from '../types';
+import type { DecodedEvent, Dict } from '../types';
 import type { Rule, RuleContext } from './types';
 import { isUniversalAnalyticsPayload, num, show } from './util';
 
@@ -11,9 +11,22 @@ const NAMING_REF = 'https://support.google.com/analytics/answer/13316687';
 const EB_REF = 'https://ga-dev-tools.google/ga4/event-builder/';
 const GTAG_REF = 'https://developers.google.com/tag-platform/gtagjs/reference';
 
+/** ASCII names checked without the Unicode regex: a letter, then letters, digits and underscores. */
+function isAsciiName(name: string): boolean {
+  const c0 = name.charCodeAt(0) | 0x20;
+  if (c0 < 97 || c0 > 122) return false;
+  for (let i = 1; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 95 || (c >= 48 && c <= 57)) continue;
+    const l = c | 0x20;
+    if (l < 97 || l > 122) return false;
+  }
+  return true;
+}
+
 function nameProblem(name: string, max: number): string | undefined {
   if (name.length > max) return `is longer than ${max} characters`;
-  if (!NAME_RE.test(name)) {
+  if (!isAsciiName(name) && !NAME_RE.test(name)) {
     const alpha = /^\p{L}/u.test(name);
     return alpha ? 'may only contain letters, digits and underscores' : 'must start with an alphabetic character';
   }
@@ -26,12 +39,20 @@ function nameProblem(name: string, max: number): string | undefined {
  * shared query param is reported once per request, not once per batched event.
  */
 function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<string> | undefined, where: string): void {
-  for (const key in other) {
+  for (const key of ctx.keysOf(other)) {
     if (only !== undefined && !(key in only)) continue;
     // Google's own parameters (table in google-params.ts) and UA leftovers (basic.version) are not "unknown".
     if (isGoogleParam(key) || LEGACY_UA_PARAMS.has(key)) continue;
     ctx.emit(where === '' ? key : `${where}.${key}`, `"${key}" is not a documented GA4 parameter; GA4 ignores it. If it is your own data, send it as "ep.${key}" (text) or "epn.${key}" (number).`);
   }
+}
+
+/** basic.epn_numeric on one counter (_et, _s, sct, sid). */
+function checkCounter(ctx: RuleContext, ev: DecodedEvent, at: string, wire: string, value: string | number | undefined): void {
+  if (value === undefined || value === '') return;
+  // Request-level counters are reported once (on the first event) unless a body line overrides them.
+  if (ev.index > 0 && !(ev.line && wire in ev.line)) return;
+  if (!Number.isFinite(num(value))) ctx.emit(ev.index > 0 ? `${at}.${wire}` : wire, `${wire} is "${show(value)}", not a number.`, 'VALUE_INVALID');
 }
 
 export const basicRules: Rule[] = [
@@ -69,6 +90,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.version',
+    onlyFormat: 'gtag',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -125,7 +147,7 @@ export const basicRules: Rule[] = [
       const ids = ctx.facts.measurementIds;
       const id = ctx.req.measurementId;
       if (!ids || id === undefined || id === '' || ids.has(id)) return;
-      ctx.emit(ctx.req.format === 'gtag' ? 'tid' : 'measurement_id', `Measurement ID "${show(id)}" is not one of this website's IDs (${[...ids].join(', ')}).`);
+      ctx.emit(ctx.req.format === 'gtag' ? 'tid' : 'measurement_id', `Measurement ID "${show(id)}" is not one of this website's IDs (${ctx.facts.measurementIdList}).`);
     },
   },
   {
@@ -209,7 +231,7 @@ export const basicRules: Rule[] = [
       'Parameter names are at most 40 characters, user property names at most 24; both start with a letter and use only letters, digits and underscores. Rename them in the tag.',
     reference: NAMING_REF,
     checkEvent(ctx, ev, at) {
-      for (const name in ev.params) {
+      for (const name of ctx.keysOf(ev.params)) {
         // Server-side GTM forwards user-provided data as ep.user_data.*: Google's own names.
         if (name.startsWith('user_data.')) continue;
         const problem = nameProblem(name, LIMITS.paramNameLength);
@@ -218,7 +240,7 @@ export const basicRules: Rule[] = [
       // MP user properties are shared by all events: report them once.
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
       const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         const problem = nameProblem(name, LIMITS.userPropertyNameLength);
         if (problem) ctx.emit(`${upAt}.${name}`, `User property name "${show(name)}" ${problem}.`, 'NAME_INVALID');
       }
@@ -269,7 +291,7 @@ export const basicRules: Rule[] = [
       }
     },
     checkEvent(ctx, ev, at) {
-      for (const name in ev.params) {
+      for (const name of ctx.keysOf(ev.params)) {
         const v = ev.params[name];
         if (typeof v !== 'string') continue;
         const max = name === 'page_location' ? LIMITS.pageLocationLength : name === 'page_referrer' ? LIMITS.pageReferrerLength : name === 'page_title' ? LIMITS.pageTitleLength : LIMITS.paramValueLength;
@@ -277,7 +299,7 @@ export const basicRules: Rule[] = [
       }
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
       const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         const v = ev.userProperties[name]?.value;
         if (typeof v === 'string' && v.length > LIMITS.userPropertyValueLength)
           ctx.emit(`${upAt}.${name}`, `User property "${name}" is ${v.length} characters; the limit is ${LIMITS.userPropertyValueLength}.`, 'VALUE_OUT_OF_BOUNDS');
@@ -293,18 +315,17 @@ export const basicRules: Rule[] = [
     explanation: 'GA4 keeps 25 parameters per event and 25 user properties; the rest are dropped. Remove parameters you do not report on.',
     reference: LIMITS_REF,
     checkEvent(ctx, ev, at) {
-      let n = 0;
-      for (const _ in ev.params) n++;
+      const n = ctx.keysOf(ev.params).length;
       if (n > LIMITS.paramsPerEvent) ctx.emit(`${at}.params`, `Event "${show(ev.name ?? '')}" has ${n} parameters; GA4 keeps ${LIMITS.paramsPerEvent}.`, 'EXCEEDED_MAX_ENTITIES');
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
-      let u = 0;
-      for (const _ in ev.userProperties) u++;
+      const u = ctx.keysOf(ev.userProperties).length;
       if (u > LIMITS.userProperties)
         ctx.emit(ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`, `${u} user properties; GA4 keeps ${LIMITS.userProperties}.`, 'EXCEEDED_MAX_ENTITIES');
     },
   },
   {
     id: 'basic.mp_event_count',
+    onlyFormat: 'mp',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -324,6 +345,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.mp_json_schema',
+    onlyFormat: 'mp',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'warning',
@@ -342,6 +364,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.epn_numeric',
+    onlyFormat: 'gtag',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -351,32 +374,25 @@ export const basicRules: Rule[] = [
     reference: GTAG_REF,
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'gtag') return;
-      for (const name in ev.paramKinds) {
+      for (const name of ctx.keysOf(ev.paramKinds)) {
         if (ev.paramKinds[name] === 'number' && typeof ev.params[name] !== 'number')
           ctx.emit(`${at}.params.${name}`, `epn.${name} is "${show(ev.params[name])}", not a number.`, 'VALUE_INVALID');
       }
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         const up = ev.userProperties[name];
         if (up && up.kind === 'number' && typeof up.value !== 'number')
           ctx.emit(`${at}.user_properties.${name}`, `upn.${name} is "${show(up.value)}", not a number.`, 'VALUE_INVALID');
       }
       const s = ev.session;
-      const checks: Array<[string, string | number | undefined]> = [
-        ['_et', s.engagementTimeMsec],
-        ['_s', s.hitSequence],
-        ['sct', s.number],
-        ['sid', s.id],
-      ];
-      for (const [wire, value] of checks) {
-        if (value === undefined || value === '') continue;
-        // Request-level counters are reported once (on the first event) unless a body line overrides them.
-        if (ev.index > 0 && !(ev.line && wire in ev.line)) continue;
-        if (!Number.isFinite(num(value))) ctx.emit(ev.index > 0 ? `${at}.${wire}` : wire, `${wire} is "${show(value)}", not a number.`, 'VALUE_INVALID');
-      }
+      checkCounter(ctx, ev, at, '_et', s.engagementTimeMsec);
+      checkCounter(ctx, ev, at, '_s', s.hitSequence);
+      checkCounter(ctx, ev, at, 'sct', s.number);
+      checkCounter(ctx, ev, at, 'sid', s.id);
     },
   },
   {
     id: 'basic.mp_strict_json',
+    onlyFormat: 'mp',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'error',
@@ -409,6 +425,7 @@ export const basicRules: Rule[] = [
   },
   {
     id: 'basic.gtag_unknown_params',
+    onlyFormat: 'gtag',
     family: 'basic',
     tier: 'basic',
     defaultSeverity: 'info',
@@ -425,7 +442,7 @@ export const basicRules: Rule[] = [
       if (!first.line) checkUnknownParams(ctx, first.other, undefined, '');
       else {
         // Batch: query-level unknowns once (from the query), then each line's own unknowns.
-        for (const key in req.query) if (key in first.other && !(key in first.line)) checkUnknownParams(ctx, first.other, { [key]: '' }, '');
+        for (const key of ctx.keysOf(req.query)) if (key in first.other && !(key in first.line)) checkUnknownParams(ctx, first.other, { [key]: '' }, '');
         for (const ev of events) if (ev.line) checkUnknownParams(ctx, ev.other, ev.line, `events[${ev.index}]`);
       }
     },

@@ -13,7 +13,7 @@ import { DAY, MINUTE, hitFingerprint, historyKeys, scopeOf } from '../history';
 import { hostMatches } from '../settings';
 import type { DecodedEvent, DecodedRequest, Dict, PageInfo } from '../types';
 import type { Rule, RuleContext } from './types';
-import { deepDecode, forEachStringValue, isNonProductionHost, isPlaceholderValue, show, wireParam } from './util';
+import { deepDecode, emitStringValues, isNonProductionHost, isPlaceholderValue, show, wireParam } from './util';
 
 const PII_REF = 'https://support.google.com/analytics/answer/6366371';
 const NAMING_REF = 'https://support.google.com/analytics/answer/13316687';
@@ -26,12 +26,13 @@ const SSN_RE = /^\d{3}-\d{2}-\d{4}$/;
 const BOT_UA_RE = /bot\b|crawler|spider|headless|lighthouse|puppeteer|playwright|phantomjs|selenium|slurp|bingpreview/i;
 const LANGUAGE_TAG_RE = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
 const TAG_ASSISTANT_HOSTS = ['tagassistant.google.com', 'tagmanager.google.com'];
+const PREVIEW_QUERY_KEYS = ['gtm_debug', 'gtm_preview', 'gtm_auth'];
 
 /** Where a hit shows it comes from a Tag Assistant / GTM preview session, if it does. */
 function previewSignal(req: DecodedRequest): { path: string; message: string } | undefined {
   for (const ev of req.events) {
     const page = ev.page;
-    for (const key of ['gtm_debug', 'gtm_preview', 'gtm_auth']) if (page.query[key] !== undefined) return { path: `events[${ev.index}].page.location`, message: `The page URL carries ${key}: this hit comes from a GTM preview / Tag Assistant session.` };
+    for (const key of PREVIEW_QUERY_KEYS) if (page.query[key] !== undefined) return { path: `events[${ev.index}].page.location`, message: `The page URL carries ${key}: this hit comes from a GTM preview / Tag Assistant session.` };
     const rh = page.referrerHost;
     if (rh && TAG_ASSISTANT_HOSTS.includes(rh)) return { path: `events[${ev.index}].page.referrer`, message: `The referrer is ${rh}: this hit comes from a Tag Assistant preview session.` };
     if (ev !== req.events[0] && page === req.events[0]?.page) break;
@@ -43,17 +44,28 @@ function previewSignal(req: DecodedRequest): { path: string; message: string } |
 function eventFingerprint(format: DecodedRequest['format'], ev: DecodedEvent): string | undefined {
   if (ev.name === undefined) return undefined;
   if (format === 'gtag') {
-    if (!ev.line) return undefined;
+    const line = ev.line;
+    if (!line) return undefined;
     // Timing fields differ between two firings of the same event; everything else must match.
-    const keys = Object.keys(ev.line).filter((k) => k !== '_et' && k !== '_s' && k !== 'tfd').sort();
-    return keys.map((k) => `${k}=${ev.line?.[k] ?? ''}`).join('&');
+    const keys: string[] = [];
+    for (const k of Object.keys(line)) if (k !== '_et' && k !== '_s' && k !== 'tfd') keys.push(k);
+    keys.sort();
+    let out = '';
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      out += `${i === 0 ? '' : '&'}${k}=${line[k] ?? ''}`;
+    }
+    return out;
   }
   return `${ev.name}|${JSON.stringify(ev.params)}|${JSON.stringify(ev.items)}`;
 }
 const HEADLESS_RE = /headless/i;
 
+/** An "@", plain or URL-encoded once or twice: one native scan instead of three. */
+const AT_SIGN_RE = /@|%(?:25)?40/;
+
 function containsEmail(v: string): boolean {
-  if (v.indexOf('@') === -1 && v.indexOf('%40') === -1 && v.indexOf('%2540') === -1) return false;
+  if (!AT_SIGN_RE.test(v)) return false;
   return EMAIL_RE.test(v.indexOf('%') === -1 ? v : deepDecode(v));
 }
 
@@ -70,13 +82,34 @@ function looksLikePhone(v: string): boolean {
   return PHONE_VALUE_RE.test(v) && digitsIn(v) >= 8 && /[\s().+-]/.test(v);
 }
 
-/** Query params of the page and referrer URLs, each with the path to report. */
-function forEachUrlQuery(ctx: RuleContext, fn: (query: Dict<string>, path: string) => void): void {
+/**
+ * Reports every key of the page and referrer URLs' query params that is in `keys` (lower-cased)
+ * and has a value. No closure per hit: the message is a module-level function.
+ */
+function emitUrlQueryKeys(ctx: RuleContext, keys: ReadonlySet<string>, message: (key: string) => string): void {
   for (const { page, event } of ctx.pages) {
-    fn(page.query, `events[${event.index}].page.location`);
+    emitQueryKeys(ctx, page.query, keys, message, event.index, 'location');
     const ref = referrerQuery(page);
-    if (ref) fn(ref, `events[${event.index}].page.referrer`);
+    if (ref) emitQueryKeys(ctx, ref, keys, message, event.index, 'referrer');
   }
+}
+
+function emitQueryKeys(ctx: RuleContext, q: Dict<string>, keys: ReadonlySet<string>, message: (key: string) => string, index: number, field: string): void {
+  for (const key of ctx.keysOf(q)) if (keys.has(key.toLowerCase()) && (q[key] ?? '').trim() !== '') ctx.emit(`events[${index}].page.${field}`, message(key));
+}
+
+const phoneKeyMessage = (key: string): string => `The URL carries a phone number in "${key}".`;
+const piiKeyMessage = (key: string): string => `The URL carries "${key}", likely personal data.`;
+const emailValueMessage = (): string => 'The value contains an email address.';
+const placeholderValueMessage = (v: string): string => `The value is the placeholder "${show(v)}".`;
+
+/** The reserved prefix a name starts with (case-insensitive), if any: google_, ga_, firebase_. */
+function reservedPrefix(n: string): string | undefined {
+  const c = n.charCodeAt(0) | 0x20; // lower-cases ASCII letters
+  if (c !== 103 /* g */ && c !== 102 /* f */) return undefined;
+  const lower = n.toLowerCase();
+  for (const p of RESERVED_PREFIXES) if (lower.startsWith(p)) return p;
+  return undefined;
 }
 
 const referrerQueryCache = new WeakMap<PageInfo, Dict<string>>();
@@ -117,9 +150,7 @@ export const dataQualityRules: Rule[] = [
       }
     },
     checkEvent(ctx, ev, at) {
-      forEachStringValue(ev, at, (v, path) => {
-        if (containsEmail(v)) ctx.emit(path, 'The value contains an email address.');
-      });
+      emitStringValues(ctx, ev, at, containsEmail, emailValueMessage);
     },
   },
   {
@@ -134,16 +165,15 @@ export const dataQualityRules: Rule[] = [
       const uid = ctx.req.userId;
       if (uid && !containsEmail(uid) && (looksLikePhone(uid) || SSN_RE.test(uid)))
         ctx.emit(ctx.req.format === 'gtag' ? 'uid' : 'user_id', `The User-ID looks like a ${SSN_RE.test(uid) ? 'national ID' : 'phone'} number; Google forbids personal data as User-ID.`);
-      forEachUrlQuery(ctx, (q, path) => {
-        for (const key in q) if (PHONE_KEYS.has(key.toLowerCase()) && (q[key] ?? '').trim() !== '') ctx.emit(path, `The URL carries a phone number in "${key}".`);
-      });
+      emitUrlQueryKeys(ctx, PHONE_KEYS, phoneKeyMessage);
     },
     checkEvent(ctx, ev, at) {
-      for (const name in ev.params) {
+      for (const name of ctx.keysOf(ev.params)) {
         const v = ev.params[name];
         if (typeof v !== 'string' && typeof v !== 'number') continue;
-        const s = String(v);
-        if ((PHONE_KEYS.has(name.toLowerCase()) && digitsIn(s) >= 6) || E164_RE.test(s)) ctx.emit(`${at}.params.${name}`, 'The value looks like a phone number.');
+        const s = typeof v === 'string' ? v : String(v);
+        // E.164 needs a "+": most values skip the regex.
+        if ((PHONE_KEYS.has(name.toLowerCase()) && digitsIn(s) >= 6) || (s.indexOf('+') !== -1 && E164_RE.test(s))) ctx.emit(`${at}.params.${name}`, 'The value looks like a phone number.');
       }
     },
   },
@@ -156,9 +186,7 @@ export const dataQualityRules: Rule[] = [
     explanation: 'The page or referrer URL has parameters such as email, name, address, zip, password or token with a value: forms submitted with GET leak them into GA4. Switch the form to POST or strip the parameters before the tag reads the URL.',
     reference: PII_REF,
     checkRequest(ctx) {
-      forEachUrlQuery(ctx, (q, path) => {
-        for (const key in q) if (PII_QUERY_KEYS.has(key.toLowerCase()) && (q[key] ?? '').trim() !== '') ctx.emit(path, `The URL carries "${key}", likely personal data.`);
-      });
+      emitUrlQueryKeys(ctx, PII_QUERY_KEYS, piiKeyMessage);
     },
   },
 
@@ -189,17 +217,16 @@ export const dataQualityRules: Rule[] = [
     explanation: 'Event, parameter and user property names may not start with google_, ga_ or firebase_, and user properties may not be named first_open_time, first_visit_time, last_deep_link_referrer, user_id or first_open_after_install. Rename them.',
     reference: NAMING_REF,
     checkEvent(ctx, ev, at) {
-      const prefixed = (n: string): string | undefined => RESERVED_PREFIXES.find((p) => n.toLowerCase().startsWith(p));
-      const ep = ev.name === undefined ? undefined : prefixed(ev.name);
+      const ep = ev.name === undefined ? undefined : reservedPrefix(ev.name);
       if (ep) ctx.emit(`${at}.name`, `Event name "${show(ev.name)}" uses the reserved prefix "${ep}".`, 'NAME_RESERVED');
-      for (const name in ev.params) {
-        const p = prefixed(name);
+      for (const name of ctx.keysOf(ev.params)) {
+        const p = reservedPrefix(name);
         if (p) ctx.emit(`${at}.params.${name}`, `Parameter "${show(name)}" uses the reserved prefix "${p}".`, 'NAME_RESERVED');
       }
       if (ctx.req.format === 'mp' && ev !== ctx.req.events[0]) return;
       const upAt = ctx.req.format === 'mp' ? 'user_properties' : `${at}.user_properties`;
-      for (const name in ev.userProperties) {
-        const p = prefixed(name);
+      for (const name of ctx.keysOf(ev.userProperties)) {
+        const p = reservedPrefix(name);
         if (p) ctx.emit(`${upAt}.${name}`, `User property "${show(name)}" uses the reserved prefix "${p}".`, 'NAME_RESERVED');
         else if (RESERVED_USER_PROPERTIES.has(name)) ctx.emit(`${upAt}.${name}`, `User property name "${name}" is reserved.`, 'NAME_RESERVED');
       }
@@ -252,9 +279,7 @@ export const dataQualityRules: Rule[] = [
       for (const [path, v] of ids) if (v !== undefined && isPlaceholderValue(v)) ctx.emit(path, `The id is the placeholder "${show(v)}".`);
     },
     checkEvent(ctx, ev, at) {
-      forEachStringValue(ev, at, (v, path) => {
-        if (isPlaceholderValue(v)) ctx.emit(path, `The value is the placeholder "${show(v)}".`);
-      });
+      emitStringValues(ctx, ev, at, isPlaceholderValue, placeholderValueMessage);
       const title = ev.page.title;
       if (title !== undefined && (ev.index === 0 || ev.page !== ctx.req.events[0]?.page) && isPlaceholderValue(title))
         ctx.emit(`${at}.page.title`, `The page title is the placeholder "${show(title)}".`);
@@ -333,6 +358,7 @@ export const dataQualityRules: Rule[] = [
   },
   {
     id: 'dq.language_tag',
+    onlyFormat: 'gtag',
     family: 'data_quality',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -375,6 +401,7 @@ export const dataQualityRules: Rule[] = [
   },
   {
     id: 'dq.reserved_param_name',
+    onlyFormat: 'gtag',
     family: 'data_quality',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -383,7 +410,7 @@ export const dataQualityRules: Rule[] = [
     reference: NAMING_REF,
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'gtag') return;
-      for (const name in ev.params)
+      for (const name of ctx.keysOf(ev.params))
         if (RESERVED_WEB_PARAM_NAMES.has(name)) ctx.emit(`${at}.params.${name}`, `"${name}" is a reserved parameter name on the web (sent as ${wireParam(ctx.req, ev, name)}).`, 'NAME_RESERVED');
     },
   },

@@ -56,11 +56,11 @@ const KNOWN_ITEM_CODES = new Set(['id', 'nm', 'af', 'cp', 'ds', 'lp', 'br', 'ca'
  * Keys of a decoded gtag item that did not parse: unknown two-letter codes kept verbatim and
  * orphan custom values (v<n> without k<n>). [] for an empty item; undefined when it parsed.
  */
-export function malformedItemKeys(format: 'gtag' | 'mp', item: Record<string, ParamValue>): string[] | undefined {
+export function malformedItemKeys(format: 'gtag' | 'mp', item: Record<string, ParamValue>, keys: readonly string[] = Object.keys(item)): string[] | undefined {
   if (format !== 'gtag') return undefined;
   let fields = 0;
   let bad: string[] | undefined;
-  for (const k in item) {
+  for (const k of keys) {
     fields++;
     if (STANDARD_ITEM_FIELDS.has(k)) continue;
     if ((k.length === 2 && !KNOWN_ITEM_CODES.has(k) && /^[a-z][a-z0-9]$/.test(k)) || /^v\d+$/.test(k)) (bad ??= []).push(k);
@@ -76,6 +76,7 @@ function close(a: number, b: number): boolean {
 export const ecommerceRules: Rule[] = [
   {
     id: 'ecom.purchase_transaction_id',
+    onlyEvents: ['purchase', 'refund'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -89,6 +90,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.purchase_value',
+    onlyEvents: ['purchase', 'refund'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -125,7 +127,11 @@ export const ecommerceRules: Rule[] = [
     reference: EVENTS_REF,
     checkEvent(ctx, ev, at) {
       if (ev.currency) return;
-      const priced = ev.items.some((i) => i.price !== undefined && i.price !== '');
+      let priced = false;
+      for (let j = 0; j < ev.items.length && !priced; j++) {
+        const price = (ev.items[j] as Record<string, ParamValue>).price;
+        priced = price !== undefined && price !== '';
+      }
       if (ev.params.value === undefined && !priced) return;
       ctx.emit(`${at}.params.currency`, `Event "${show(ev.name ?? '')}" has ${ev.params.value !== undefined ? 'a value' : 'item prices'} but no currency${ctx.req.format === 'gtag' ? ' (cu)' : ''}.`, 'VALUE_REQUIRED');
     },
@@ -151,6 +157,7 @@ export const ecommerceRules: Rule[] = [
 
   {
     id: 'ecom.items_required',
+    onlyEvents: [...EVENTS_REQUIRING_ITEMS],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -227,7 +234,7 @@ export const ecommerceRules: Rule[] = [
       for (let j = 0; j < ev.items.length; j++) {
         const item = ev.items[j] as Record<string, ParamValue>;
         let custom = 0;
-        for (const k in item) {
+        for (const k of ctx.keysOf(item)) {
           if (!STANDARD_ITEM_FIELDS.has(k)) custom++;
           const v = item[k];
           if (typeof v === 'string' && v.length > LIMITS.paramValueLength)
@@ -240,6 +247,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.value_matches_items',
+    onlyEvents: [...VALUE_FROM_ITEMS_EVENTS],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -290,6 +298,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.search_term',
+    onlyEvents: ['search', 'view_search_results'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -323,6 +332,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.promotion_fields',
+    onlyEvents: ['view_promotion', 'select_promotion'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -338,6 +348,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.item_malformed',
+    onlyFormat: 'gtag',
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -347,7 +358,8 @@ export const ecommerceRules: Rule[] = [
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'gtag') return;
       for (let j = 0; j < ev.items.length; j++) {
-        const bad = malformedItemKeys(ctx.req.format, ev.items[j] as Record<string, ParamValue>);
+        const item = ev.items[j] as Record<string, ParamValue>;
+        const bad = malformedItemKeys(ctx.req.format, item, ctx.keysOf(item));
         if (bad === undefined) continue;
         const wire = ev.itemKeys[j] ?? `pr${j + 1}`;
         ctx.emit(`${at}.items[${j}]`, bad.length === 0 ? `${wire} is empty: the item has no fields.` : `${wire} has keys GA4 cannot read: ${bad.slice(0, 6).map((k) => `"${show(k, 20)}"`).join(', ')}.`, 'VALUE_INVALID');
@@ -406,6 +418,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.zero_value_purchase',
+    onlyEvents: ['purchase'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',

@@ -39,6 +39,7 @@ interface SessionConsentRecord {
 export const gdprRules: Rule[] = [
   {
     id: 'gdpr.consent_signal_present',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -56,6 +57,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.consent_mode_v2_present',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -74,8 +76,10 @@ export const gdprRules: Rule[] = [
         }
         const s = consent.signals;
         if (!s) continue;
-        const missing = (['ad_user_data', 'ad_personalization'] as ConsentSignalName[]).filter((n) => s[n].default === 'not_set' && s[n].update === 'not_set');
-        if (missing.length > 0) ctx.emit(path, `Consent mode v2 signal(s) ${missing.join(', ')} are not set in gcd "${show(consent.gcd)}".`);
+        const userData = s.ad_user_data.default === 'not_set' && s.ad_user_data.update === 'not_set';
+        const personalization = s.ad_personalization.default === 'not_set' && s.ad_personalization.update === 'not_set';
+        if (userData || personalization)
+          ctx.emit(path, `Consent mode v2 signal(s) ${userData && personalization ? 'ad_user_data, ad_personalization' : userData ? 'ad_user_data' : 'ad_personalization'} are not set in gcd "${show(consent.gcd)}".`);
       }
     },
   },
@@ -141,8 +145,10 @@ export const gdprRules: Rule[] = [
       if (!ctx.facts.euTraffic) return;
       for (const { consent, event } of ctx.consents) {
         if (!consent.gcdValid || !consent.signals) continue;
-        const granted = (Object.keys(consent.signals) as ConsentSignalName[]).filter((n) => consent.signals?.[n].default === 'granted');
-        if (granted.length > 0) ctx.emit(event.index === 0 ? 'gcd' : `events[${event.index}].gcd`, `${granted.join(', ')} granted by default in gcd "${consent.gcd}".`);
+        const signals = consent.signals;
+        let granted: ConsentSignalName[] | undefined;
+        for (const n in signals) if (signals[n as ConsentSignalName].default === 'granted') (granted ??= []).push(n as ConsentSignalName);
+        if (granted !== undefined) ctx.emit(event.index === 0 ? 'gcd' : `events[${event.index}].gcd`, `${granted.join(', ')} granted by default in gcd "${consent.gcd}".`);
       }
     },
   },
@@ -174,13 +180,14 @@ export const gdprRules: Rule[] = [
     reference: CM_REF,
     checkEvent(ctx, ev, at) {
       if (analyticsState(ev.consent) !== 'denied') return;
-      for (const name in ev.userProperties) {
+      for (const name of ctx.keysOf(ev.userProperties)) {
         ctx.emit(`${at}.user_properties.${name}`, `User property "${name}" sent while analytics_storage is denied.`);
       }
     },
   },
   {
     id: 'gdpr.npa_matches_ad_personalization',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -198,6 +205,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.mp_consent_values',
+    onlyFormat: 'mp',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -220,6 +228,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.mp_consent_present_eu',
+    onlyFormat: 'mp',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -234,6 +243,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.dma_flags',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'info',
@@ -269,7 +279,8 @@ export const gdprRules: Rule[] = [
       if (state === '-/-') return;
       const key = historyKeys.clientConsent(scopeOf(req), cid);
       const prev = (history.get(key) as ClientConsentRecord | undefined) ?? {};
-      let changes = (prev.changes ?? []).filter((t) => now - t <= FLAP_WINDOW_MS);
+      let changes: number[] = [];
+      for (const t of prev.changes ?? []) if (now - t <= FLAP_WINDOW_MS) changes.push(t);
       if (prev.last !== undefined && prev.last !== state) {
         changes = [...changes, now].slice(-10);
         if (changes.length > FLAP_MAX_CHANGES)
@@ -280,6 +291,7 @@ export const gdprRules: Rule[] = [
   },
   {
     id: 'gdpr.consent_before_update',
+    onlyFormat: 'gtag',
     family: 'gdpr',
     tier: 'advanced',
     defaultSeverity: 'warning',

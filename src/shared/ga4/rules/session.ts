@@ -204,6 +204,7 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'sess.mp_session_fields',
+    onlyFormat: 'mp',
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -224,6 +225,7 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'sess.mp_timestamp_window',
+    onlyFormat: 'mp',
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -253,6 +255,7 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'sess.mp_id_format',
+    onlyFormat: 'mp',
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -277,6 +280,7 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'sess.page_view_location',
+    onlyEvents: ['page_view'],
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -386,6 +390,7 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'attr.cross_domain_linker',
+    onlyFormat: 'gtag',
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'info',
@@ -400,6 +405,7 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'attr.campaign_params_mp',
+    onlyEvents: ['campaign_details'],
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'warning',

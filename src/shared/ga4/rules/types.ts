@@ -36,6 +36,12 @@ export interface RuleContext {
   /** Distinct page objects of the request. */
   readonly pages: ReadonlyArray<{ page: PageInfo; event: DecodedEvent }>;
   /**
+   * The own keys of a record of this hit (params, user properties, an item, a query…), in for-in
+   * order, computed once per hit: for-in over the decoded model's null-prototype records collects
+   * and sorts their keys on every loop, and a hit's rules walk the same records many times.
+   */
+  keysOf(record: object): readonly string[];
+  /**
    * Reports an issue. `severity` lets a rule report a milder (or harsher) case than its default,
    * e.g. a missing price vs a broken one; a website's severity override still wins.
    */
@@ -69,6 +75,13 @@ export type RuleConfidence = 'high' | 'medium' | 'low';
 
 
 export interface Rule extends RuleMeta {
+  /**
+   * The rule only ever reports on this wire format (its checks return at once on the other one):
+   * the engine then does not call it for the other format. Not part of the catalogue.
+   */
+  onlyFormat?: 'gtag' | 'mp';
+  /** `checkEvent` only ever reports on events with these names: the engine calls it for them only. */
+  onlyEvents?: readonly string[];
   /** Runs once per request. */
   checkRequest?(ctx: RuleContext): void;
   /** Runs once per event; `at` is the event's path prefix (`events[0]`). */

@@ -1,4 +1,5 @@
 import type { DecodedEvent, DecodedRequest, ParamValue } from '../types';
+import type { RuleContext } from './types';
 
 /** A number from a wire value (string or number); NaN when it is not one. Empty strings are not numbers. */
 export function num(v: ParamValue | undefined): number {
@@ -41,6 +42,31 @@ export function forEachStringValue(ev: DecodedEvent, at: string, fn: (value: str
     for (const k in item) {
       const v = item[k];
       if (typeof v === 'string') fn(v, `${at}.items[${j}].${k}`);
+    }
+  }
+}
+
+/**
+ * The same walk as forEachStringValue for the hot path: `test` and `message` are module-level
+ * functions (no closure per hit) and a value's path is only built when it is reported.
+ */
+export function emitStringValues(ctx: RuleContext, ev: DecodedEvent, at: string, test: (value: string) => boolean, message: (value: string) => string): void {
+  const params = ev.params;
+  for (const k of ctx.keysOf(params)) {
+    const v = params[k];
+    if (typeof v === 'string' && test(v)) ctx.emit(`${at}.params.${k}`, message(v));
+  }
+  const ups = ev.userProperties;
+  for (const k of ctx.keysOf(ups)) {
+    const v = ups[k]?.value;
+    if (typeof v === 'string' && test(v)) ctx.emit(`${at}.user_properties.${k}`, message(v));
+  }
+  const items = ev.items;
+  for (let j = 0; j < items.length; j++) {
+    const item = items[j] as Record<string, ParamValue>;
+    for (const k of ctx.keysOf(item)) {
+      const v = item[k];
+      if (typeof v === 'string' && test(v)) ctx.emit(`${at}.items[${j}].${k}`, message(v));
     }
   }
 }
@@ -88,12 +114,19 @@ const TEMPLATE_TOKEN = /\{\{[^}]*\}\}|%%[^%]+%%|\$\{[^}]*\}|\[\[[^\]]*\]\]|^__[A
 // "undefined-ProductsCarousel", "list_null", "NaN €": a placeholder glued to other text.
 const GLUED_PLACEHOLDER = /(^|[-_ /:|])(undefined|null|NaN)([-_ /:|]|$)/;
 
+/**
+ * Anything a placeholder needs somewhere (a template bracket or percent sign, a leading _ or <, or
+ * one of the words): one native scan rejects ordinary values before the two precise patterns.
+ */
+const PLACEHOLDER_HINT = /[{%[]|^[_<]|undefined|null|NaN/;
+
 /** Values a data layer variable produces when it was not set: undefined, NaN, {{…}}, undefined-Something… */
 export function isPlaceholderValue(v: string): boolean {
   const t = v.trim();
-  if (t === '' || t.length > 200) return false;
-  if (PLACEHOLDER_WORDS.has(t.toLowerCase())) return true;
-  if (t.indexOf('{') !== -1 || t.indexOf('%') !== -1 || t.indexOf('[') !== -1 || t.charCodeAt(0) === 95 || t.charCodeAt(0) === 60)
-    if (TEMPLATE_TOKEN.test(t)) return true;
-  return (t.indexOf('undefined') !== -1 || t.indexOf('null') !== -1 || t.indexOf('NaN') !== -1) && GLUED_PLACEHOLDER.test(t);
+  const n = t.length;
+  if (n === 0 || n > 200) return false;
+  // The words are 3, 4, 9 and 15 characters long ("nan", "null", "undefined", "[object object]").
+  if ((n === 3 || n === 4 || n === 9 || n === 15) && PLACEHOLDER_WORDS.has(t.toLowerCase())) return true;
+  if (!PLACEHOLDER_HINT.test(t)) return false;
+  return TEMPLATE_TOKEN.test(t) || GLUED_PLACEHOLDER.test(t);
 }
