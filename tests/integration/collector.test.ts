@@ -142,7 +142,7 @@ describe('the hit corpus', () => {
     const history = createInMemoryHistory();
     const { data: logged, error } = await tenant.owner.client
       .from('collected_requests')
-      .select('id, url, body, method, status, issues, event_names, received_at')
+      .select('id, url, body, method, status, issues, rule_ids, event_names, received_at')
       .eq('website_id', site.id);
     expect(error).toBeNull();
     expect(logged).toHaveLength(sent.length);
@@ -163,9 +163,13 @@ describe('the hit corpus', () => {
     expect(rulesOf('25_')).toContain('basic.tid_format'); // missing tid
     expect(rulesOf('09_')).toContain('basic.mp_json_schema'); // session fields at the top level
 
-    // Issue rows are filterable by rule, and the rollups count them.
-    const { data: versionIssues } = await tenant.viewer.client.from('collected_request_issues').select('request_id, rule_id').eq('website_id', site.id).eq('rule_id', 'basic.version');
-    expect((versionIssues ?? []).map((r) => r.request_id)).toContain(sent.find((s) => s.file.startsWith('17_'))!.id);
+    // Requests are filterable by rule (the log's rule filter: rule_ids @> {rule}), and the rollups count the findings.
+    const { data: withVersion } = await tenant.viewer.client.from('collected_requests').select('id, rule_ids, issues').eq('website_id', site.id).contains('rule_ids', ['basic.version']);
+    expect((withVersion ?? []).map((r) => r.id)).toContain(sent.find((s) => s.file.startsWith('17_'))!.id);
+    const expectedWithVersion = [...byId.values()].filter((r) => (r.issues as Array<{ ruleId: string }>).some((i) => i.ruleId === 'basic.version')).map((r) => r.id as string);
+    expect((withVersion ?? []).map((r) => r.id).sort()).toEqual(expectedWithVersion.sort());
+    for (const row of byId.values()) expect(row.rule_ids, 'rule_ids are the distinct rule ids of the issues').toEqual([...new Set((row.issues as Array<{ ruleId: string }>).map((i) => i.ruleId))].sort());
+    const versionIssues = (withVersion ?? []).flatMap((r) => (r.issues as Array<{ ruleId: string }>).filter((i) => i.ruleId === 'basic.version'));
     const { data: rollups } = await tenant.viewer.client.from('website_hourly_rollups').select('dimension, value, count').eq('website_id', site.id);
     const total = (rollups ?? []).filter((r) => r.dimension === 'requests').reduce((n, r) => n + Number(r.count), 0);
     expect(total).toBe(sent.length);
@@ -195,8 +199,6 @@ describe('reading the log is limited to the owning organization', () => {
       expect(data ?? []).toHaveLength(0);
       const { data: rollups } = await client.from('website_hourly_rollups').select('count').eq('website_id', shop.id);
       expect(rollups ?? []).toHaveLength(0);
-      const { data: issues } = await client.from('collected_request_issues').select('rule_id').eq('website_id', shop.id);
-      expect(issues ?? []).toHaveLength(0);
     }
   });
 
@@ -212,7 +214,7 @@ describe('reading the log is limited to the owning organization', () => {
   });
 
   it('every collector table has row-level security and comments; anon and authenticated have no write grants', async () => {
-    const tables = ['collected_requests', 'collected_request_issues', 'website_hourly_rollups', 'organization_usage_events', 'collector_idempotency_keys', 'collector_history'];
+    const tables = ['collected_requests', 'website_hourly_rollups', 'organization_usage_events', 'collector_idempotency_keys', 'collector_history'];
     const rows = await sql<{ relname: string; relrowsecurity: boolean; comment: string | null }>(
       `select c.relname, c.relrowsecurity, obj_description(c.oid, 'pg_class') as comment from pg_class c
        join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relname = any($1)`,
@@ -394,7 +396,7 @@ describe('storage maintenance', () => {
     const partition = async (days: number) => {
       const d = old(days).toISOString().slice(0, 10);
       const next = new Date(Date.parse(d) + 86_400_000).toISOString().slice(0, 10);
-      for (const parent of ['collected_requests', 'collected_request_issues'])
+      for (const parent of ['collected_requests'])
         await sql(`create table if not exists collector_partitions.${parent}_p${d.replaceAll('-', '')} partition of public.${parent} for values from ('${d}T00:00:00Z') to ('${next}T00:00:00Z')`);
     };
     await partition(10);

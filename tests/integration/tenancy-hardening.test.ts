@@ -191,7 +191,6 @@ describe('deleting a website or an organization deletes its collected data at on
     const count = async (table: string) => Number((await sql<{ n: string }>(`select count(*) as n from public.${table} where ${column} = $1`, [id]))[0]!.n);
     const out: Record<string, number> = {
       collected_requests: await count('collected_requests'),
-      collected_request_issues: await count('collected_request_issues'),
       website_hourly_rollups: await count('website_hourly_rollups'),
     };
     if (column === 'website_id') {
@@ -215,11 +214,11 @@ describe('deleting a website or an organization deletes its collected data at on
     const site = await websiteWithHits(a, 'deleted.example.com');
     const removed = await a.admin.client.from('websites').delete().eq('id', site.id).select('id');
     expect(removed.data).toEqual([{ id: site.id }]);
-    expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, collected_request_issues: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
+    expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
     // The collector may still know the key for a few seconds; nothing it accepts may be stored.
     const late = await send(site.site_key, 'deleted.example.com');
     expect(late.status).not.toBe(200);
-    expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, collected_request_issues: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
+    expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
   });
 
   it('a deleted organization leaves nothing the collector stored for it', async () => {
@@ -227,8 +226,8 @@ describe('deleting a website or an organization deletes its collected data at on
     const site = await websiteWithHits(t, 'gone.example.com');
     const res = await api(t.owner, 'DELETE', `/api/organizations/${t.orgId}`);
     expect(res.status).toBe(200);
-    expect(await stored('organization_id', t.orgId)).toEqual({ collected_requests: 0, collected_request_issues: 0, website_hourly_rollups: 0 });
-    expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, collected_request_issues: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
+    expect(await stored('organization_id', t.orgId)).toEqual({ collected_requests: 0, website_hourly_rollups: 0 });
+    expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
     expect(await sql('select 1 from public.organization_usage where organization_id = $1', [t.orgId])).toHaveLength(0);
   });
 });

@@ -22,18 +22,14 @@ const INSERT_KEYS = `
 const INSERT_REQUESTS = `
   insert into public.collected_requests (id, received_at, organization_id, website_id, idempotency_key, format, endpoint, method,
     source, measurement_id, client_id, user_id, origin_host, event_count, event_names, status, error_count, warning_count,
-    info_count, events, issues, url, body, user_agent)
+    info_count, events, issues, rule_ids, url, body, user_agent)
   select id, received_at, organization_id, website_id, idempotency_key, format, endpoint, method, source, measurement_id,
     client_id, user_id, origin_host, event_count, event_names, status, error_count, warning_count, info_count, events, issues,
-    url, body, user_agent
+    rule_ids, url, body, user_agent
   from json_to_recordset($1::json) as t(id uuid, received_at timestamptz, organization_id uuid, website_id uuid,
     idempotency_key text, format text, endpoint text, method text, source text, measurement_id text, client_id text,
     user_id text, origin_host text, event_count int, event_names text[], status text, error_count int, warning_count int,
-    info_count int, events jsonb, issues jsonb, url text, body text, user_agent text)`;
-
-const INSERT_ISSUES = `
-  insert into public.collected_request_issues (request_id, received_at, organization_id, website_id, rule_id, severity, event_index)
-  select * from unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::int[])`;
+    info_count int, events jsonb, issues jsonb, rule_ids text[], url text, body text, user_agent text)`;
 
 const UPSERT_ROLLUPS = `
   insert into public.website_hourly_rollups as r (organization_id, website_id, hour, dimension, value, count)
@@ -89,26 +85,9 @@ function requestsJson(hits: readonly StoredHit[]): string {
       `"measurement_id":${str(h.measurementId)},"client_id":${str(h.clientId)},"user_id":${str(h.userId)},"origin_host":${str(h.originHost)},` +
       `"event_count":${h.eventNames.length},"event_names":${JSON.stringify(h.eventNames)},"status":"${h.status}",` +
       `"error_count":${h.counts.error},"warning_count":${h.counts.warning},"info_count":${h.counts.info},` +
-      `"events":${h.eventsJson},"issues":${h.issuesJson},"url":${str(h.url)},"body":${str(h.body)},"user_agent":${str(h.userAgent)}}`;
+      `"events":${h.eventsJson},"issues":${h.issuesJson},"rule_ids":${JSON.stringify(h.ruleIds)},"url":${str(h.url)},"body":${str(h.body)},"user_agent":${str(h.userAgent)}}`;
   }
   return `[${parts.join(',')}]`;
-}
-
-function issueColumns(hits: readonly StoredHit[]): unknown[][] | null {
-  const cols: unknown[][] = Array.from({ length: 7 }, () => []);
-  for (const h of hits) {
-    const at = iso(h.receivedAtMs);
-    for (const issue of h.issues) {
-      cols[0]!.push(h.id);
-      cols[1]!.push(at);
-      cols[2]!.push(h.organizationId);
-      cols[3]!.push(h.websiteId);
-      cols[4]!.push(issue.ruleId);
-      cols[5]!.push(issue.severity);
-      cols[6]!.push(issue.eventIndex ?? null);
-    }
-  }
-  return cols[0]!.length === 0 ? null : cols;
 }
 
 /** A write error after which the batch may have been stored: only a retry (deduplicated by key) can tell. */
@@ -176,8 +155,6 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
         const hits = batch.hits.filter((_, i) => !duplicates.has(i) && !gone.has(i));
         if (hits.length > 0) {
           await client.query(INSERT_REQUESTS, [pgSafeJson(requestsJson(hits))]);
-          const issues = issueColumns(hits);
-          if (issues) await client.query(INSERT_ISSUES, issues);
           const usage = usageIncrements(hits);
           await client.query(UPSERT_USAGE, [usage.map((u) => u.organizationId), usage.map((u) => u.month), usage.map((u) => u.count)]);
         }

@@ -25,6 +25,8 @@ export interface StoredHit {
   eventsJson: string;
   issues: Issue[];
   issuesJson: string;
+  /** Distinct rule ids of the findings, sorted: the log's rule filter reads them. */
+  ruleIds: string[];
   url: string;
   body: string | null;
   userAgent: string | null;
@@ -50,6 +52,11 @@ export function compactEvents(events: readonly DecodedEvent[]): string {
     return e;
   });
   return pgSafeJson(JSON.stringify(out));
+}
+
+function distinctRuleIds(issues: readonly Issue[]): string[] {
+  if (issues.length === 0) return [];
+  return [...new Set(issues.map((i) => pgSafe(i.ruleId)))].sort();
 }
 
 export interface HitEnvelope {
@@ -90,6 +97,7 @@ export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, r
         issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName })),
       ),
     ),
+    ruleIds: distinctRuleIds(issues),
     url: pgSafe(env.url),
     body: env.body === null ? null : pgSafe(env.body),
     userAgent: env.userAgent === null ? null : pgSafe(env.userAgent),

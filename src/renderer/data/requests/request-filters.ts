@@ -4,8 +4,6 @@ export const TIME_RANGES = ['1h', '24h', '7d', '30d', 'all'] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
 export const REQUEST_STATUSES: readonly ValidationStatus[] = ['pass', 'warning', 'fail'];
 export const REQUESTS_PAGE_SIZE = 25;
-/** How many recent requests with a rule the rule filter considers (their ids go into the URL). */
-export const RULE_FILTER_MAX_REQUESTS = 200;
 
 const HOUR_MS = 3_600_000;
 const RANGE_MS: Record<Exclude<TimeRange, 'all'>, number> = { '1h': HOUR_MS, '24h': 24 * HOUR_MS, '7d': 7 * 24 * HOUR_MS, '30d': 30 * 24 * HOUR_MS };
@@ -43,6 +41,8 @@ export interface RequestQueryPlan {
   eq: Array<[column: 'organization_id' | 'website_id' | 'status', value: string]>;
   /** event_names @> {name} */
   eventName: string | null;
+  /** rule_ids @> {rule id} */
+  ruleId: string | null;
   since: string | null;
   /** Inclusive row range of the page. */
   from: number;
@@ -58,23 +58,11 @@ export function requestQueryPlan(organizationId: string, filters: RequestFilters
   return {
     eq,
     eventName: filters.eventName?.trim() ? filters.eventName.trim() : null,
+    ruleId: filters.ruleId?.trim() ? filters.ruleId.trim() : null,
     since: rangeStart(filters.range, nowMs),
     from,
     to: from + pageSize - 1,
   };
-}
-
-/** Distinct request ids from issue rows (newest first), at most `max`. */
-export function distinctRequestIds(rows: ReadonlyArray<{ request_id: string }>, max = RULE_FILTER_MAX_REQUESTS): { ids: string[]; capped: boolean } {
-  const ids: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (seen.has(row.request_id)) continue;
-    if (ids.length === max) return { ids, capped: true };
-    seen.add(row.request_id);
-    ids.push(row.request_id);
-  }
-  return { ids, capped: false };
 }
 
 /** Number of pages for a total (at least 1). */

@@ -52,6 +52,4 @@ export interface RequestPage {
   rows: RequestSummaryRow[];
   /** Every row matching the filters (count=exact). */
   total: number;
-  /** Set when the rule filter only looked at the most recent requests with that rule. */
-  ruleMatchesCapped: boolean;
 }

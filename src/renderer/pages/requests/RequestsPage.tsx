@@ -136,12 +136,6 @@ export function RequestsPage() {
         </Group>
       </Paper>
 
-      {query.data?.ruleMatchesCapped && (
-        <Alert color="blue" variant="light">
-          The rule filter looks at the 200 most recent requests with this rule. Narrow the time range to see older ones.
-        </Alert>
-      )}
-
       {query.isPending ? (
         <Loader aria-label="Loading requests" />
       ) : query.isError ? (

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FILTERS,
-  distinctRequestIds,
   filtersFromSearch,
   pageCount,
   requestQueryPlan,
@@ -17,6 +16,7 @@ describe('requestQueryPlan', () => {
     expect(requestQueryPlan('org-1', DEFAULT_FILTERS, 3, NOW)).toEqual({
       eq: [['organization_id', 'org-1']],
       eventName: null,
+      ruleId: null,
       since: '2026-11-21T12:30:00.000Z',
       from: 50,
       to: 74,
@@ -36,12 +36,10 @@ describe('requestQueryPlan', () => {
   });
 });
 
-describe('rule filter ids', () => {
-  it('keeps the first occurrence of each request and reports a cap', () => {
-    const rows = ['a', 'a', 'b', 'c', 'b', 'd'].map((request_id) => ({ request_id }));
-    expect(distinctRequestIds(rows, 10)).toEqual({ ids: ['a', 'b', 'c', 'd'], capped: false });
-    expect(distinctRequestIds(rows, 2)).toEqual({ ids: ['a', 'b'], capped: true });
-    expect(distinctRequestIds(rows.slice(0, 3), 2)).toEqual({ ids: ['a', 'b'], capped: false });
+describe('rule filter', () => {
+  it('becomes a containment condition on the rule ids of the same query', () => {
+    expect(requestQueryPlan('org-1', { ...DEFAULT_FILTERS, ruleId: 'ecom.purchase_value' }, 1, NOW).ruleId).toBe('ecom.purchase_value');
+    expect(requestQueryPlan('org-1', { ...DEFAULT_FILTERS, ruleId: '  ' }, 1, NOW).ruleId).toBeNull();
   });
 });
 

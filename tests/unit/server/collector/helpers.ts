@@ -25,6 +25,7 @@ export function storedHit(overrides: Partial<StoredHit> = {}): StoredHit {
     eventsJson: '[]',
     issues: [],
     issuesJson: '[]',
+    ruleIds: [],
     url: '/g/collect?v=2',
     body: null,
     userAgent: null,
