@@ -111,4 +111,27 @@ describe('collector caches across two server processes', () => {
       await listener.end();
     }
   });
+
+  it('history one process committed is what the other validates against next (event name casing across processes)', async () => {
+    const domain = 'two-d.example.com';
+    const site = await website(domain);
+    const first = inject('serverUrl');
+    const send = async (base: string, eventName: string) => {
+      seq += 1;
+      const u = `https://www.google-analytics.com/g/collect?v=2&tid=G-TWO00001&cid=7.${seq}&sid=${seq}&dl=https%3A%2F%2F${domain}%2F&en=${encodeURIComponent(eventName)}`;
+      const res = await fetch(`${base}/collect/g?site=${site.site_key}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: `https://${domain}` }, body: JSON.stringify({ v: 1, hits: [{ k: `hist${Date.now().toString(36)}${seq}`, m: 'GET', u }] }) });
+      expect(res.status).toBe(200);
+      const id = ((await res.json()) as { results: Array<{ id: string }> }).results[0]!.id;
+      const { data } = await serviceClient().from('collected_requests').select('rule_ids').eq('id', id).single();
+      return (data as { rule_ids: string[] }).rule_ids;
+    };
+    // The first process caches the website's event names, then the second adds one.
+    expect(await send(first, 'promo_click')).not.toContain('dq.event_name_case');
+    expect(await send(second.url, 'Banner_View')).not.toContain('dq.event_name_case');
+    // The first process must see the second's name: without the announcement it would judge this
+    // against its own cached names and find nothing.
+    expect(await send(first, 'banner_view')).toContain('dq.event_name_case');
+    // And the other way round.
+    expect(await send(second.url, 'PROMO_CLICK')).toContain('dq.event_name_case');
+  });
 });

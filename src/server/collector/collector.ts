@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../logger';
 import { createEngineAdapter, type CollectorEngine } from './engine-adapter';
@@ -9,7 +10,8 @@ import { createQuotaLedger } from './quota';
 import { createRateLimiter, pgAllowanceClaim, pruneRateBuckets, type AllowanceClaim } from './rate-limit';
 import type { CollectorSink } from './sink';
 import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites';
-import { listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
+import { COLLECTOR_CACHE_CHANNEL, COLLECTOR_HISTORY_CHANNEL, listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
+import { parseHistoryAnnouncement } from './history-announcements';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type WriterOptions } from './writer';
 import { RefusalCounter } from './website-counters';
 
@@ -40,17 +42,22 @@ export interface Collector {
 /** Assembles the collector: website directory, quota, engine, history cache, batch writer, maintenance. */
 export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOptions = {}): Collector {
   const metrics: MetricsRecorder = createMetrics();
-  const sink = options.sink ?? createPgSink(pool);
-  const quota = createQuotaLedger();
   // Changes made through any process reach this one's caches (NOTIFY); see cache-invalidation.ts.
   const connectionString = (pool.options as { connectionString?: string }).connectionString;
+  const announced = Boolean(connectionString) && !options.sink;
+  const processId = randomUUID();
+  const sink = options.sink ?? createPgSink(pool, { announceHistoryAs: processId });
+  const quota = createQuotaLedger();
   let listener: CacheInvalidationListener | undefined;
   const directory = createWebsiteDirectory(pool, (usage) => quota.observe(usage), {
-    ...(connectionString && !options.sink ? { changesAnnounced: () => listener?.listening() ?? false } : {}),
+    ...(announced ? { changesAnnounced: () => listener?.listening() ?? false } : {}),
     ...options.websites,
   });
   const engine = options.engine ?? createEngineAdapter();
-  const history = new HistoryCache(sink, options.history);
+  const history = new HistoryCache(sink, {
+    ...(announced ? { changesAnnounced: () => listener?.listening() ?? false, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
+    ...options.history,
+  });
   const refusals = new RefusalCounter();
   const rateLimiter = createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log);
   const pipeline = new IngestPipeline({ directory, quota, engine, history, metrics, log, refusals, rateLimiter });
@@ -89,7 +96,27 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     engine,
     metrics: () => metrics.snapshot(),
     async start() {
-      if (connectionString && !options.sink) listener = listenForCacheInvalidation(connectionString, () => directory.clear(), log);
+      if (announced && connectionString) {
+        listener = listenForCacheInvalidation(
+          connectionString,
+          {
+            channels: {
+              [COLLECTOR_CACHE_CHANNEL]: () => directory.clear(),
+              [COLLECTOR_HISTORY_CHANNEL]: (payload) => {
+                const news = parseHistoryAnnouncement(payload);
+                if (!news || news.from === processId) return;
+                if (news.keys) history.forget(news.websiteId, news.keys);
+                else history.forgetWebsite(news.websiteId);
+              },
+            },
+            reconnected() {
+              directory.clear();
+              history.forgetAll();
+            },
+          },
+          log,
+        );
+      }
       await sink.ensurePartitions(daysAhead);
       timer = setInterval(() => void maintain(), interval);
       timer.unref();

@@ -7,7 +7,18 @@ export interface HistoryCacheOptions {
   /** Records that live shorter than this stay in memory only; longer ones are persisted. */
   persistMinTtlMs?: number;
   now?: () => number;
+  /**
+   * Other collector processes may write the same website's history. While their writes are
+   * announced to this process (`changesAnnounced`, see cache-invalidation.ts) cached records are
+   * trusted until `forget` drops them; otherwise for a second only. `caughtUp` resolves once the
+   * announcements committed so far have been handled. Both absent: this is the only process.
+   */
+  changesAnnounced?: () => boolean;
+  caughtUp?: () => Promise<void>;
 }
+
+/** How long a record is trusted while other processes' writes are not being announced. */
+export const UNANNOUNCED_TRUST_MS = 1_000;
 
 /** What one history write replaced. */
 export interface HistoryUndo {
@@ -20,6 +31,15 @@ interface Slot {
   /** undefined: known to be absent in the table. */
   record: HistoryRecord | undefined;
   expiresAt: number;
+  /** When this process loaded or wrote it. */
+  at: number;
+  /** Short-lived: kept in this process only, never in Postgres, so never read again from there. */
+  local?: true;
+  /**
+   * Another process wrote it since: read it again before the next batch. Until then (a batch
+   * being validated right now) the old record still serves, which is better than none.
+   */
+  stale?: true;
 }
 
 /**
@@ -33,6 +53,8 @@ export class HistoryCache {
   private readonly max: number;
   private readonly persistMinTtl: number;
   private readonly now: () => number;
+  private readonly changesAnnounced: (() => boolean) | undefined;
+  private readonly caughtUp: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly sink: CollectorSink,
@@ -41,6 +63,8 @@ export class HistoryCache {
     this.max = options.maxEntries ?? 200_000;
     this.persistMinTtl = options.persistMinTtlMs ?? 15 * 60_000;
     this.now = options.now ?? Date.now;
+    this.changesAnnounced = options.changesAnnounced;
+    this.caughtUp = options.caughtUp;
   }
 
   get size(): number {
@@ -67,20 +91,46 @@ export class HistoryCache {
     }
   }
 
-  /** Loads the keys of a website that are not cached yet (one query). */
+  /** Records another process has written since: they are read again before the next batch uses them. */
+  forget(websiteId: string, keys: readonly string[]): void {
+    for (const k of keys) {
+      const slot = this.slots.get(`${websiteId}|${k}`);
+      if (slot) slot.stale = true;
+    }
+  }
+
+  /** Every record of a website is read again before it is next used. */
+  forgetWebsite(websiteId: string): void {
+    const prefix = `${websiteId}|`;
+    for (const [slotKey, slot] of this.slots) if (slotKey.startsWith(prefix) && !slot.local) slot.stale = true;
+  }
+
+  /** Every persisted record is read again before it is next used (announcements may have been missed). */
+  forgetAll(): void {
+    for (const slot of this.slots.values()) if (!slot.local) slot.stale = true;
+  }
+
+  /** Loads the keys of a website that are not cached yet, or no longer trusted (one query). */
   async prefetch(websiteId: string, keys: Iterable<string>): Promise<void> {
+    if (this.caughtUp) await this.caughtUp();
     const now = this.now();
+    const announced = this.changesAnnounced ? this.changesAnnounced() : true;
     const missing: string[] = [];
     for (const k of keys) {
       const slot = this.slots.get(`${websiteId}|${k}`);
-      if (!slot || slot.expiresAt <= now) missing.push(k);
+      if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) missing.push(k);
     }
     if (missing.length === 0) return;
     const found = await this.sink.loadHistory(websiteId, missing);
+    const loadedAt = this.now();
     for (const k of missing) {
       const hit = found.get(k);
-      // Absent keys are remembered as absent until this process writes them, which saves a query per new session.
-      this.put(`${websiteId}|${k}`, hit ? { record: hit.value, expiresAt: hit.expiresAtMs } : { record: undefined, expiresAt: now + this.persistMinTtl });
+      // Absent keys are remembered as absent until this process writes them (or another process
+      // announces it did), which saves a query per new session.
+      this.put(
+        `${websiteId}|${k}`,
+        hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt },
+      );
     }
   }
 
@@ -96,12 +146,14 @@ export class HistoryCache {
         return slot.record;
       },
       set: (key, record, ttlMs) => {
-        const expiresAt = this.now() + Math.max(0, ttlMs);
+        const at = this.now();
+        const expiresAt = at + Math.max(0, ttlMs);
         const slotKey = `${websiteId}|${key}`;
-        const slot: Slot = { record, expiresAt };
+        const persisted = ttlMs >= this.persistMinTtl;
+        const slot: Slot = persisted ? { record, expiresAt, at } : { record, expiresAt, at, local: true };
         undo.push({ slotKey, previous: this.slots.get(slotKey), written: slot });
         this.put(slotKey, slot);
-        if (ttlMs >= this.persistMinTtl) writes.push({ websiteId, key, value: record, expiresAtMs: expiresAt });
+        if (persisted) writes.push({ websiteId, key, value: record, expiresAtMs: expiresAt });
       },
     };
   }

@@ -5,6 +5,8 @@ import { aggregateRollups } from './rollups';
 import type { StoredHit } from './stored-hit';
 import { pgSafeJson } from './pg-safe-json';
 import { websiteCounts } from './website-counters';
+import { COLLECTOR_HISTORY_CHANNEL } from './cache-invalidation';
+import { historyAnnouncements } from './history-announcements';
 
 // Keys live in daily partitions: a key counts as seen if it is in today's or yesterday's (UTC).
 const INSERT_KEYS = `
@@ -66,6 +68,10 @@ const UPSERT_COUNTERS = `
   where exists (select 1 from public.websites s where s.id = t.w)
   on conflict (website_id, bucket, outcome, reason) do update set count = c.count + excluded.count`;
 
+// Other collector processes drop what they cached of these records (cache-invalidation.ts).
+// Notifications are sent at commit, and only if it commits.
+const ANNOUNCE_HISTORY = `select pg_notify('${COLLECTOR_HISTORY_CHANNEL}', p) from unnest($1::text[]) as p`;
+
 // Locks the batch's websites against deletion until commit: a website deleted meanwhile (its data
 // is deleted with it) gets none of this batch's rows, even while the collector's cache still knows it.
 const LIVE_WEBSITES = `select id from public.websites where id = any($1::uuid[]) order by id for key share`;
@@ -115,7 +121,12 @@ export function isMissingPartitionError(err: unknown): boolean {
  * The Postgres sink: one transaction per batch, multi-row inserts through unnest() arrays
  * (one round trip per table), rollups and usage aggregated in memory and upserted once.
  */
-export function createPgSink(pool: pg.Pool): CollectorSink {
+export interface PgSinkOptions {
+  /** This process's id in history announcements (it ignores its own); absent: nothing is announced. */
+  announceHistoryAs?: string;
+}
+
+export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): CollectorSink {
   return {
     async write(batch: SinkBatch): Promise<SinkResult> {
       const duplicates = inBatchDuplicates(batch.hits);
@@ -164,6 +175,7 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
           for (const h of batch.history) last.set(`${h.websiteId}|${h.key}`, h);
           const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
           await client.query(UPSERT_HISTORY, [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))]);
+          if (options.announceHistoryAs !== undefined) await client.query(ANNOUNCE_HISTORY, [historyAnnouncements(options.announceHistoryAs, rows)]);
         }
         if (batch.refusals.length > 0) {
           const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
