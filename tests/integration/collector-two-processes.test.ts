@@ -134,4 +134,42 @@ describe('collector caches across two server processes', () => {
     // And the other way round.
     expect(await send(second.url, 'PROMO_CLICK')).toContain('dq.event_name_case');
   });
+
+  it('the monthly limit holds across processes: the database takes back what both ledgers admitted beyond it', async () => {
+    const domain = 'two-e.example.com';
+    const site = await website(domain);
+    const first = inject('serverUrl');
+    const sendMany = async (base: string, n: number) => {
+      const hits = Array.from({ length: n }, () => {
+        seq += 1;
+        return { k: `quota${Date.now().toString(36)}${seq}`, m: 'GET', u: `https://www.google-analytics.com/g/collect?v=2&tid=G-TWO00001&cid=9.${seq}&dl=https%3A%2F%2F${domain}%2F&en=page_view` };
+      });
+      const res = await fetch(`${base}/collect/g?site=${site.site_key}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: `https://${domain}` }, body: JSON.stringify({ v: 1, hits }) });
+      return ((await res.json()) as { results: Array<{ status: string; reason?: string }> }).results;
+    };
+    // Both processes know the organization's usage (far from the limit) from these first hits.
+    expect((await sendMany(first, 1))[0]!.status).toBe('stored');
+    expect((await sendMany(second.url, 1))[0]!.status).toBe('stored');
+    const month = new Date().toISOString().slice(0, 7) + '-01';
+    const [{ limit }] = await sql<{ limit: string }>(`select monthly_requests::text as limit from public.subscription_plan_limits where plan = 'pro'`);
+    // Then the month fills up elsewhere (say a third process) to three requests short of the limit.
+    await sql(`update public.organization_usage set monthly_requests = $3 where organization_id = $1 and month = $2`, [orgId, month, Number(limit) - 3]);
+    try {
+      const results = (await Promise.all([sendMany(first, 5), sendMany(second.url, 5)])).flat();
+      expect(results.filter((r) => r.status === 'stored')).toHaveLength(3);
+      const refused = results.filter((r) => r.status === 'refused');
+      expect(refused).toHaveLength(7);
+      expect(new Set(refused.map((r) => r.reason))).toEqual(new Set(['quota_exceeded']));
+      const [usage] = await sql<{ n: string }>(`select monthly_requests::text as n from public.organization_usage where organization_id = $1 and month = $2`, [orgId, month]);
+      expect(Number(usage!.n)).toBe(Number(limit));
+      const [stored] = await sql<{ n: string }>(`select count(*)::text as n from public.collected_requests where website_id = $1`, [site.id]);
+      expect(Number(stored!.n)).toBe(2 + 3);
+      // What was refused is recorded for the organization, as any refusal for quota is.
+      await expect
+        .poll(async () => Number((await sql<{ n: string }>(`select coalesce(sum(refused_requests), 0)::text as n from public.organization_usage_events where organization_id = $1`, [orgId]))[0]!.n), { timeout: 5_000, interval: 100 })
+        .toBeGreaterThanOrEqual(7);
+    } finally {
+      await sql(`update public.organization_usage set monthly_requests = 0 where organization_id = $1 and month = $2`, [orgId, month]);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { HistoryRead, CollectorSink, SinkBatch, SinkResult } from './sink';
 import { inBatchDuplicates, usageIncrements } from './sink';
+import { utcMonth } from './quota';
 import { aggregateRollups } from './rollups';
 import type { StoredHit } from './stored-hit';
 import { pgSafeJson } from './pg-safe-json';
@@ -38,10 +39,33 @@ const UPSERT_ROLLUPS = `
   select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[])
   on conflict (website_id, hour, dimension, value) do update set count = r.count + excluded.count`;
 
+// Counts the batch's requests and answers each organization's new total with its plan's limit as
+// of now, so requests over the limit can be taken back in the same transaction. The row lock
+// serializes every process's batches of an organization: the database decides, not a ledger.
 const UPSERT_USAGE = `
-  insert into public.organization_usage as u (organization_id, month, monthly_requests, updated_at)
-  select o, m, n, now() from unnest($1::uuid[], $2::date[], $3::bigint[]) as t(o, m, n)
-  on conflict (organization_id, month) do update set monthly_requests = u.monthly_requests + excluded.monthly_requests, updated_at = now()`;
+  with counted as (
+    insert into public.organization_usage as u (organization_id, month, monthly_requests, updated_at)
+    select o, m, n, now() from unnest($1::uuid[], $2::date[], $3::bigint[]) as t(o, m, n)
+    on conflict (organization_id, month) do update set monthly_requests = u.monthly_requests + excluded.monthly_requests, updated_at = now()
+    returning u.organization_id, u.month, u.monthly_requests)
+  select c.organization_id, c.month::text as month, c.monthly_requests::bigint as total, p.monthly_requests::bigint as request_limit
+  from counted c
+  join public.organizations o on o.id = c.organization_id
+  left join public.subscription_plan_limits p on p.plan = tracklint_private.effective_plan(o)`;
+
+const UNCOUNT_USAGE = `
+  update public.organization_usage u set monthly_requests = u.monthly_requests - t.n, updated_at = now()
+  from unnest($1::uuid[], $2::date[], $3::bigint[]) as t(o, m, n)
+  where u.organization_id = t.o and u.month = t.m`;
+
+const DELETE_REQUESTS = `
+  delete from public.collected_requests r using unnest($1::uuid[], $2::timestamptz[]) as t(id, at)
+  where r.id = t.id and r.received_at = t.at`;
+
+// A request taken back must not count as seen: its retry would be answered as a stored duplicate.
+const DELETE_KEYS = `
+  delete from public.collector_idempotency_keys k using unnest($1::uuid[], $2::text[]) as t(w, key)
+  where k.website_id = t.w and k.idempotency_key = t.key and k.seen_on = (now() at time zone 'utc')::date`;
 
 const VERIFY_WEBSITES = `
   update public.websites set verification_status = 'verified', verified_at = now()
@@ -94,6 +118,43 @@ function requestsJson(hits: readonly StoredHit[]): string {
       `"events":${h.eventsJson},"issues":${h.issuesJson},"rule_ids":${JSON.stringify(h.ruleIds)},"url":${str(h.url)},"body":${str(h.body)},"user_agent":${str(h.userAgent)}}`;
   }
   return `[${parts.join(',')}]`;
+}
+
+interface UsageTotal {
+  organization_id: string;
+  month: string;
+  total: string;
+  request_limit: string | null;
+}
+
+/**
+ * Indexes (into hits) of the stored hits beyond each organization's monthly limit, given the
+ * totals after this batch was counted: the batch's last ones, so earlier hits keep their place.
+ * An unlimited (-1) or unknown plan takes nothing back (admission already refused unknown plans).
+ */
+export function overLimit(
+  hits: readonly StoredHit[],
+  kept: readonly number[],
+  counted: ReadonlyArray<{ organizationId: string; month: string; count: number }>,
+  totals: readonly UsageTotal[],
+): number[] {
+  const out: number[] = [];
+  for (const t of totals) {
+    if (t.request_limit === null) continue;
+    const limit = Number(t.request_limit);
+    if (limit < 0) continue;
+    const n = counted.find((c) => c.organizationId === t.organization_id && c.month === t.month)?.count ?? 0;
+    const before = Number(t.total) - n;
+    let excess = n - Math.max(0, limit - before);
+    for (let j = kept.length - 1; j >= 0 && excess > 0; j--) {
+      const h = hits[kept[j]!]!;
+      if (h.organizationId === t.organization_id && utcMonth(h.receivedAtMs) === t.month) {
+        out.push(kept[j]!);
+        excess -= 1;
+      }
+    }
+  }
+  return out;
 }
 
 /** A write error after which the batch may have been stored: only a retry (deduplicated by key) can tell. */
@@ -151,7 +212,9 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
             }
           });
           if (live.size < websiteIds.length) {
-            batch = { ...batch, history: batch.history.filter((h) => live.has(h.websiteId)), verifyWebsiteIds: batch.verifyWebsiteIds.filter((id) => live.has(id)) };
+            // With owners, the history of hits not stored is left out below, whatever the reason.
+            const history = batch.historyOwners ? batch.history : batch.history.filter((h) => live.has(h.websiteId));
+            batch = { ...batch, history, verifyWebsiteIds: batch.verifyWebsiteIds.filter((id) => live.has(id)) };
           }
         }
         const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i) && !gone.has(i));
@@ -163,11 +226,30 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
           const fresh = new Set(res.rows.map((r) => `${r.website_id}|${r.idempotency_key}`));
           for (const { h, i } of keyed) if (!fresh.has(`${h.websiteId}|${h.idempotencyKey}`)) duplicates.add(i);
         }
-        const hits = batch.hits.filter((_, i) => !duplicates.has(i) && !gone.has(i));
-        if (hits.length > 0) {
-          await client.query(INSERT_REQUESTS, [pgSafeJson(requestsJson(hits))]);
-          const usage = usageIncrements(hits);
-          await client.query(UPSERT_USAGE, [usage.map((u) => u.organizationId), usage.map((u) => u.month), usage.map((u) => u.count)]);
+        let kept = batch.hits.flatMap((_, i) => (duplicates.has(i) || gone.has(i) ? [] : [i]));
+        const overQuota = new Set<number>();
+        if (kept.length > 0) {
+          await client.query(INSERT_REQUESTS, [pgSafeJson(requestsJson(kept.map((i) => batch.hits[i]!)))]);
+          const usage = usageIncrements(kept.map((i) => batch.hits[i]!));
+          const totals = await client.query<UsageTotal>(UPSERT_USAGE, [usage.map((u) => u.organizationId), usage.map((u) => u.month), usage.map((u) => u.count)]);
+          for (const i of overLimit(batch.hits, kept, usage, totals.rows)) overQuota.add(i);
+          if (overQuota.size > 0) {
+            const taken = [...overQuota].map((i) => batch.hits[i]!);
+            await client.query(DELETE_REQUESTS, [taken.map((h) => h.id), taken.map((h) => iso(h.receivedAtMs))]);
+            const keyed = taken.filter((h) => h.idempotencyKey !== null);
+            if (keyed.length > 0) await client.query(DELETE_KEYS, [keyed.map((h) => h.websiteId), keyed.map((h) => h.idempotencyKey)]);
+            const back = usageIncrements(taken);
+            await client.query(UNCOUNT_USAGE, [back.map((u) => u.organizationId), back.map((u) => u.month), back.map((u) => u.count)]);
+            kept = kept.filter((i) => !overQuota.has(i));
+          }
+        }
+        const hits = kept.map((i) => batch.hits[i]!);
+        // History made by validating hits that are not stored after all is not kept either.
+        if (batch.historyOwners) {
+          const owners = batch.historyOwners;
+          const storedIndexes = new Set(kept);
+          const history = batch.history.filter((_, j) => storedIndexes.has(owners[j]!));
+          if (history.length < batch.history.length) batch = { ...batch, history };
         }
         if (batch.verifyWebsiteIds.length > 0) await client.query(VERIFY_WEBSITES, [batch.verifyWebsiteIds]);
         if (batch.history.length > 0) {
@@ -218,7 +300,7 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
           if (isTransientDbError(err)) (err as CommitUncertain).commitUncertain = true;
           throw err;
         }
-        return { duplicates, gone };
+        return { duplicates, gone, overQuota };
       } catch (err) {
         broken = isTransientDbError(err);
         await client.query('rollback').catch(() => {

@@ -6,7 +6,7 @@ import { drop, pass, refuse } from './drop-reasons';
 import type { HistoryCache } from './history-cache';
 import type { MetricsRecorder } from './metrics';
 import { checkOrigin, type OriginCheck } from './origin';
-import type { QuotaLedger } from './quota';
+import { quotaDrop, type QuotaLedger } from './quota';
 import type { WebsiteRateLimiter } from './rate-limit';
 import { toStoredHit, type HitEnvelope, type HitSource } from './stored-hit';
 import { uuidv7 } from './uuid7';
@@ -159,9 +159,7 @@ export class IngestPipeline {
   }
 
   quotaDrop(website: CollectorWebsite): Drop {
-    const limit = this.parts.quota.limitOf(website.organizationId);
-    const text = limit === null ? 'Your plan\'s request limit is unknown, so requests are blocked. Contact support.' : `Monthly request limit reached for your plan (${limit.toLocaleString('en-US')} requests). Upgrade your plan to collect more.`;
-    return drop('quota_exceeded', text);
+    return quotaDrop(this.parts.quota.limitOf(website.organizationId));
   }
 
   decode(hit: RawHit, ctx: IngestContext): StepResult<DecodedRequest> {

@@ -1,4 +1,14 @@
+import { drop, type Drop } from './drop-reasons';
 import type { UsageSnapshot } from './websites';
+
+/** The refusal of a hit over the organization's monthly limit (null: the plan's limit is unknown). */
+export function quotaDrop(limit: number | null): Drop {
+  const text =
+    limit === null
+      ? "Your plan's request limit is unknown, so requests are blocked. Contact support."
+      : `Monthly request limit reached for your plan (${limit.toLocaleString('en-US')} requests). Upgrade your plan to collect more.`;
+  return drop('quota_exceeded', text);
+}
 
 /** The first day of the UTC month of a time, as `YYYY-MM-01`. */
 export function utcMonth(ms: number): string {
@@ -37,6 +47,8 @@ export interface QuotaLedger {
   /** Puts refusals back after a failed write, so they are recorded later. */
   restoreRefusals(list: QuotaRefusal[]): void;
   limitOf(organizationId: string): number | null;
+  /** The database refused hits over the limit (another process used the rest): nothing is left this month. */
+  exhausted(organizationId: string): void;
 }
 
 /**
@@ -108,5 +120,9 @@ export function createQuotaLedger(): QuotaLedger {
       }
     },
     limitOf: (organizationId) => orgs.get(organizationId)?.limit ?? null,
+    exhausted(organizationId) {
+      const q = orgs.get(organizationId);
+      if (q && q.limit !== null && q.limit !== -1) q.used = Math.max(q.used, q.limit);
+    },
   };
 }

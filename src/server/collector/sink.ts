@@ -23,6 +23,11 @@ export interface SinkBatch {
   /** Websites that received a valid hit from their own domain in this batch. */
   verifyWebsiteIds: string[];
   history: HistoryWrite[];
+  /**
+   * Per history write, the index (into hits) of the hit whose validation made it: a hit that is
+   * not stored after all (a duplicate, over the quota) leaves no history. Absent: keep them all.
+   */
+  historyOwners?: number[];
   refusals: QuotaRefusal[];
   /** Hits refused for a known website since the last batch (public.website_hit_counters). */
   websiteRefusals?: WebsiteCount[];
@@ -33,6 +38,11 @@ export interface SinkResult {
   duplicates: Set<number>;
   /** Indexes of hits whose website was deleted before the batch committed: not stored. */
   gone?: Set<number>;
+  /**
+   * Indexes of hits over their organization's monthly limit as counted in the database at commit
+   * (the processes' own quota ledgers admitted them with what they knew): not stored.
+   */
+  overQuota?: Set<number>;
 }
 
 /**

@@ -4,6 +4,7 @@ import { drop } from './drop-reasons';
 import type { MetricsRecorder } from './metrics';
 import { isMissingPartitionError, isTransientDbError, type CommitUncertain } from './pg-sink';
 import type { CollectorSink, HistoryWrite, SinkBatch } from './sink';
+import { quotaDrop } from './quota';
 import type { HistoryUndo } from './history-cache';
 import type { QuotaLedger } from './quota';
 import type { StoredHit } from './stored-hit';
@@ -178,19 +179,37 @@ export class BatchWriter<T> {
         await this.hooks.prepare(pending);
         const hits = pending.map((h) => h.stored!);
         const verify = [...new Set(pending.filter((h) => h.verifies && h.stored!.status !== 'fail').map((h) => h.websiteId))];
-        const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history: pending.flatMap((h) => h.historyWrites), refusals, websiteRefusals };
-        const { duplicates, gone = new Set<number>() } = await this.sink.write(sinkBatch);
+        const history: HistoryWrite[] = [];
+        const historyOwners: number[] = [];
+        pending.forEach((h, i) => {
+          for (const w of h.historyWrites) {
+            history.push(w);
+            historyOwners.push(i);
+          }
+        });
+        const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history, historyOwners, refusals, websiteRefusals };
+        const { duplicates, gone = new Set<number>(), overQuota = new Set<number>() } = await this.sink.write(sinkBatch);
         if (hits.length > 0) this.metrics.batchWritten(hits.length);
-        this.metrics.stored(hits.length - duplicates.size - gone.size, duplicates.size);
+        this.metrics.stored(hits.length - duplicates.size - gone.size - overQuota.size, duplicates.size);
         if (verify.length > 0) this.hooks.onVerified(verify);
-        pending.forEach((h, i) =>
+        const now = Date.now();
+        pending.forEach((h, i) => {
+          if (overQuota.has(i)) {
+            this.quota.exhausted(h.organizationId);
+            // Recorded as a usage event and a website refusal like any refusal for quota (written with the next batch).
+            this.quota.refused(h.organizationId, 1, now);
+            this.hooks.refusalCounter?.add(h.organizationId, h.websiteId, 'quota_exceeded', 1, now);
+          }
           this.settle(
             h,
             gone.has(i)
               ? { kind: 'dropped', drop: drop('website_deleted', 'This website was deleted in Tracklint; its hits are no longer collected.') }
-              : { kind: 'stored', duplicate: duplicates.has(i), hit: h.stored! },
-          ),
-        );
+              : overQuota.has(i)
+                ? { kind: 'dropped', drop: quotaDrop(this.quota.limitOf(h.organizationId)) }
+                : { kind: 'stored', duplicate: duplicates.has(i), hit: h.stored! },
+          );
+        });
+        if (overQuota.size > 0) this.flushSoon();
         return;
       } catch (err) {
         this.quota.restoreRefusals(refusals);
