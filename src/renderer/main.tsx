@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { createBrowserRouter } from 'react-router-dom';
@@ -43,10 +43,16 @@ function routerReady(): Promise<void> {
 
 Promise.all([bootstrap(), prerendered ? routerReady() : undefined]).then(
   ([context]) =>
-    root.render(
-      <StrictMode>
-        <App {...context} router={router} />
-      </StrictMode>,
+    // As a transition, the first render of the whole app yields to the browser every few
+    // milliseconds instead of holding the main thread for one long task (the page is already on
+    // screen, prerendered or as the spinner, so nothing waits for it but the user's first input,
+    // which is handled between the slices).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App {...context} router={router} />
+        </StrictMode>,
+      ),
     ),
   (error: unknown) =>
     root.render(

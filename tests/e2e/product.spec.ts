@@ -56,7 +56,7 @@ test('a website receives a real GA4 hit: verified, logged with its findings, cou
   await expect(requests.finding('basic.cid_present')).toContainText('Why it matters and how to fix it');
   await expect(requests.detail.getByTestId('decoded-event').first()).toHaveAttribute('data-event-name', 'page_view');
 
-  // Filters: by rule (through the issues table) and by status.
+  // Filters: by rule (the rule ids of each logged request) and by status.
   await requests.goto('rule=basic.cid_present');
   await expect(requests.rows).toHaveCount(1);
   await expect(requests.rows.first()).toHaveAttribute('data-status', 'fail');
