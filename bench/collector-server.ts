@@ -70,6 +70,8 @@ async function main() {
       serviceRoleKey: server.deps.jwt.serviceRoleKey,
       origin: `https://${DOMAIN}`,
       databaseUrl: (pool.options as { connectionString: string }).connectionString,
+      // The embedded Postgres's postmaster.pid: the bench sums the CPU time of its processes.
+      postgresPidFile: path.join(dataDir, 'postgres', 'postmaster.pid'),
       hits,
     }) + '\n',
   );

@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import readline from 'node:readline';
 import pg from 'pg';
 
@@ -25,6 +26,41 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 // Shared by the collector processes, so the service-role key works on each.
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WARMUP_SECONDS = 2;
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** User + system CPU time of a process (all its threads, so V8's GC helpers too), in ms; 0 once it is gone. */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of the embedded Postgres: its postmaster and every process it started that still runs. */
+function postgresCpuMs(pidFile) {
+  let postmaster;
+  try {
+    postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return null; // not Linux, or an external database
+  }
+  let total = cpuMsOf(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) total += cpuMsOf(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 function startServer(extraEnv = {}) {
   const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), '--import', 'tsx', 'bench/collector-server.ts'], {
@@ -154,7 +190,17 @@ try {
   const before = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
   const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
   for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
+  const servers = [child, ...joined.map((j) => j.child)];
+  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), postgres: postgresCpuMs(info.postgresPidFile), generator: process.cpuUsage() };
   const collector = await drive(collectorUrls, info, SECONDS);
+  const cpu = {
+    server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server,
+    postgres: cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres,
+    generator: (() => {
+      const u = process.cpuUsage(cpuBefore.generator);
+      return (u.user + u.system) / 1000;
+    })(),
+  };
   const loops = [];
   for (const u of collectorUrls) loops.push(await (await fetch(`${u}/health/event-loop`, { headers: operator })).json());
   // The worst of the processes.
@@ -171,6 +217,12 @@ try {
   console.log(`group commit: ${metrics.batchesWritten} batches, mean ${(metrics.batchedHits / Math.max(1, metrics.batchesWritten)).toFixed(0)} hits, largest ${metrics.maxBatchSize}; write failures ${metrics.batchWriteFailures}`);
   const stored = after - before;
   console.log(`durably stored in Postgres during the run: ${stored} rows (${(stored / collector.elapsed).toFixed(0)}/s), acknowledged: ${collector.accepted}, distinct rules broken per request (in total): ${findings}`);
+  // CPU per hit: what a hit costs whatever else the machine is doing (throughput moves with load, this much less).
+  const perHit = (ms) => `${((ms * 1000) / Math.max(1, stored)).toFixed(0)} µs`;
+  console.log(
+    `CPU per stored hit: collector process${servers.length > 1 ? 'es' : ''} ${perHit(cpu.server)}, Postgres ${cpu.postgres === null ? 'n/a' : perHit(cpu.postgres)}, load generator ${perHit(cpu.generator)}` +
+      ` (${(cpu.server / 1000).toFixed(1)} s + ${cpu.postgres === null ? '?' : (cpu.postgres / 1000).toFixed(1)} s + ${(cpu.generator / 1000).toFixed(1)} s of CPU in ${collector.elapsed.toFixed(1)} s)`,
+  );
   if (stored !== collector.accepted) {
     console.error(`MISMATCH: ${collector.accepted} acknowledged but ${stored} stored`);
     process.exitCode = 1;
