@@ -151,7 +151,7 @@ describe('collector caches across two server processes', () => {
     expect((await sendMany(first, 1))[0]!.status).toBe('stored');
     expect((await sendMany(second.url, 1))[0]!.status).toBe('stored');
     const month = new Date().toISOString().slice(0, 7) + '-01';
-    const [{ limit }] = await sql<{ limit: string }>(`select monthly_requests::text as limit from public.subscription_plan_limits where plan = 'pro'`);
+    const limit = (await sql<{ limit: string }>(`select monthly_requests::text as limit from public.subscription_plan_limits where plan = 'pro'`))[0]!.limit;
     // Then the month fills up elsewhere (say a third process) to three requests short of the limit.
     await sql(`update public.organization_usage set monthly_requests = $3 where organization_id = $1 and month = $2`, [orgId, month, Number(limit) - 3]);
     try {

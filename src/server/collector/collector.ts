@@ -103,8 +103,8 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
             channels: {
               [COLLECTOR_CACHE_CHANNEL]: () => directory.clear(),
               [COLLECTOR_HISTORY_CHANNEL]: (payload) => {
-                const news = parseHistoryAnnouncement(payload);
-                if (!news || news.from === processId) return;
+                const news = parseHistoryAnnouncement(payload, processId);
+                if (!news) return;
                 if (news.keys) history.forget(news.websiteId, news.keys);
                 else history.forgetWebsite(news.websiteId);
               },

@@ -16,7 +16,10 @@ export interface HistoryAnnouncement {
   keys?: string[];
 }
 
-/** The payloads announcing `writes` (any order) on behalf of process `from`. */
+/** A payload: the sender first, so a process skips its own announcements without parsing them. */
+const payload = (from: string, body: { websiteId: string; keys?: string[] }) => `${from}\n${JSON.stringify(body)}`;
+
+/** The payloads announcing `writes` (any order) on behalf of process `from` (an id without line breaks). */
 export function historyAnnouncements(from: string, writes: ReadonlyArray<{ websiteId: string; key: string }>): string[] {
   const bySite = new Map<string, string[]>();
   for (const w of writes) {
@@ -26,38 +29,44 @@ export function historyAnnouncements(from: string, writes: ReadonlyArray<{ websi
   }
   const payloads: string[] = [];
   for (const [websiteId, keys] of bySite) {
-    const head = JSON.stringify({ from, websiteId, keys: [] } satisfies HistoryAnnouncement);
-    const emptyBytes = Buffer.byteLength(head);
+    const emptyBytes = Buffer.byteLength(payload(from, { websiteId, keys: [] }));
     let chunk: string[] = [];
     let bytes = emptyBytes;
     for (const key of keys) {
       const keyBytes = Buffer.byteLength(JSON.stringify(key)) + 1;
       if (emptyBytes + keyBytes > MAX_ANNOUNCEMENT_BYTES) {
-        payloads.push(JSON.stringify({ from, websiteId } satisfies HistoryAnnouncement));
+        payloads.push(payload(from, { websiteId }));
         chunk = [];
-        bytes = emptyBytes;
         break;
       }
       if (bytes + keyBytes > MAX_ANNOUNCEMENT_BYTES) {
-        payloads.push(JSON.stringify({ from, websiteId, keys: chunk } satisfies HistoryAnnouncement));
+        payloads.push(payload(from, { websiteId, keys: chunk }));
         chunk = [];
         bytes = emptyBytes;
       }
       chunk.push(key);
       bytes += keyBytes;
     }
-    if (chunk.length > 0) payloads.push(JSON.stringify({ from, websiteId, keys: chunk } satisfies HistoryAnnouncement));
+    if (chunk.length > 0) payloads.push(payload(from, { websiteId, keys: chunk }));
   }
   return payloads;
 }
 
-/** Reads a payload; null for anything that is not an announcement (it is ignored). */
-export function parseHistoryAnnouncement(payload: string): HistoryAnnouncement | null {
+/**
+ * Reads a payload; null for this process's own announcements (`self`, not parsed at all) and for
+ * anything that is not an announcement (ignored).
+ */
+export function parseHistoryAnnouncement(text: string, self?: string): HistoryAnnouncement | null {
+  const newline = text.indexOf('\n');
+  if (newline <= 0) return null;
+  const from = text.slice(0, newline);
+  if (from === self) return null;
   try {
-    const v = JSON.parse(payload) as Partial<HistoryAnnouncement>;
-    if (typeof v.from !== 'string' || typeof v.websiteId !== 'string') return null;
-    if (v.keys !== undefined && !(Array.isArray(v.keys) && v.keys.every((k) => typeof k === 'string'))) return null;
-    return v.keys === undefined ? { from: v.from, websiteId: v.websiteId } : { from: v.from, websiteId: v.websiteId, keys: v.keys };
+    const v = JSON.parse(text.slice(newline + 1)) as { websiteId?: unknown; keys?: unknown };
+    if (typeof v.websiteId !== 'string') return null;
+    if (v.keys === undefined) return { from, websiteId: v.websiteId };
+    if (!(Array.isArray(v.keys) && v.keys.every((k) => typeof k === 'string'))) return null;
+    return { from, websiteId: v.websiteId, keys: v.keys as string[] };
   } catch {
     return null;
   }

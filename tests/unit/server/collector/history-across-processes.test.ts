@@ -113,6 +113,12 @@ describe('history announcements', () => {
   });
 
   it('anything else on the channel is ignored', () => {
-    for (const bad of ['', 'websites', '{"from":1,"websiteId":"w"}', '{"from":"a","websiteId":"w","keys":[1]}', '[]']) expect(parseHistoryAnnouncement(bad)).toBeNull();
+    for (const bad of ['', 'websites', 'a\n{"websiteId":1}', 'a\n{"websiteId":"w","keys":[1]}', 'a\n[]', '\n{"websiteId":"w"}', 'a\nnot json']) expect(parseHistoryAnnouncement(bad)).toBeNull();
+  });
+
+  it('a process skips its own announcements', () => {
+    const [mine] = historyAnnouncements('proc-a', writes('w1', 1));
+    expect(parseHistoryAnnouncement(mine!, 'proc-a')).toBeNull();
+    expect(parseHistoryAnnouncement(mine!, 'proc-b')).toEqual({ from: 'proc-a', websiteId: 'w1', keys: [writes('w1', 1)[0]!.key] });
   });
 });
