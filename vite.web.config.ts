@@ -194,6 +194,13 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: which chunks each entry and route chunk loads. The bundle budget
     // test (tests/unit/web/bundle-budget.test.ts) measures the public pages from it.
     manifest: true,
+    // No <link rel=modulepreload> for the JavaScript a lazy route imports (its CSS still loads with
+    // it): inserting some forty of them for /login's route chunks cost the first page 30 ms of
+    // main thread (120 ms at Lighthouse's 4x slowdown) inside the task that starts the app, the
+    // page's largest blocking time. A route chunk's imports are still fetched in parallel once
+    // the chunk itself arrives, one round trip later; the entry's own imports stay preloaded
+    // (START_AFTER_PAINT). Lighthouse /login: TBT 230-460 ms -> 60-150 ms (README, Performance).
+    modulePreload: { resolveDependencies: () => [] },
     rolldownOptions: {
       output: {
         // Only what every page loads is grouped (React, the router), so it stays cached across
