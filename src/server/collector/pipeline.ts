@@ -15,6 +15,9 @@ import type { RawHit } from './wire';
 import type { BatchWriter, QueuedHit, WriteOutcome } from './writer';
 import { MP_SECRET_PREFIX, isPlausibleSiteKey, type CollectorWebsite, type WebsiteDirectory } from './websites';
 
+
+/** Longest stretch of validation between two turns of the event loop. */
+const VALIDATION_SLICE_MS = 4;
 /** Where a request came from, as the HTTP layer saw it. */
 export interface IngestContext {
   siteKey: string | undefined;
@@ -320,13 +323,14 @@ export class IngestPipeline {
       for (const k of this.parts.engine.historyKeys(h.admitted.decoded)) set.add(k);
     }
     await Promise.all([...keysBySite].map(([websiteId, keys]) => this.parts.history.prefetch(websiteId, keys)));
-    let sinceYield = 0;
+    let slice = performance.now();
     for (const h of todo) {
-      // Validation is CPU work on the event loop: yield now and then so the other batch's database
-      // replies and new requests are handled meanwhile, and Postgres and Node work in parallel.
-      if (++sinceYield === 64) {
-        sinceYield = 0;
+      // Validation is CPU work on the event loop: yield every few milliseconds so the other batch's
+      // database replies and new requests are handled meanwhile, and Postgres and Node work in
+      // parallel. By time, not by count: one request can cost a hundred times another.
+      if (performance.now() - slice > VALIDATION_SLICE_MS) {
         await new Promise<void>((resolve) => setImmediate(resolve));
+        slice = performance.now();
       }
       const { website, decoded, envelope } = h.admitted;
       const result = this.validatorFor(website)(decoded, this.parts.history.view(website.id, h.historyWrites, h.historyUndo), envelope.receivedAtMs);

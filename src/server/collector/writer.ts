@@ -46,7 +46,9 @@ const UNCERTAIN_COMMIT_TIMEOUT_MS = 10 * 60_000;
 
 export const DEFAULT_WRITER_OPTIONS: WriterOptions = {
   capacity: 20_000,
-  maxBatch: 1_000,
+  // Preparing a batch's statements is synchronous work (rows, rollups, history): 500 hits keep it
+  // to a few milliseconds of event loop, and batches of that size already amortize the commit.
+  maxBatch: 500,
   concurrency: 2,
   storageTimeoutMs: 10_000,
   retryDelayMs: 200,
