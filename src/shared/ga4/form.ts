@@ -1,9 +1,22 @@
 import type { Dict } from './types';
 
-/** Creates a record without a prototype, so keys such as `__proto__` or `constructor` are plain data. */
+/**
+ * The prototype of every decoded record: an empty object without a prototype of its own, so keys
+ * such as `__proto__`, `constructor` or `toString` are plain data and `in` sees own keys only, as
+ * with a null prototype. V8 keeps `Object.create(null)` objects in dictionary mode from the start
+ * (every key a hash insertion, every for-in a sort); objects of this prototype stay in fast mode
+ * (hidden classes, cached key lists) up to about 19 keys, which is nearly every record of a hit.
+ * It has no `constructor` either, so deep-equality checks treat the records as before.
+ */
+const RECORD_PROTO: object = Object.create(null) as object;
+
+/** Creates a record whose keys (`__proto__`, `constructor`…) are all plain data: see RECORD_PROTO. */
 export function dict<T>(): Dict<T> {
-  return Object.create(null) as Dict<T>;
+  return Object.create(RECORD_PROTO) as Dict<T>;
 }
+
+/** Above this many keys V8 turns a record into a dictionary anyway: start as one (no migration). */
+const FAST_RECORD_MAX_KEYS = 18;
 
 const PLUS = /\+/g;
 
@@ -59,7 +72,7 @@ export function parsePairs(input: string): FormPairs {
 }
 
 export function pairsToDict(p: FormPairs): Dict<string> {
-  const out = dict<string>();
+  const out = p.keys.length > FAST_RECORD_MAX_KEYS ? (Object.create(null) as Dict<string>) : dict<string>();
   for (let i = 0; i < p.keys.length; i++) out[p.keys[i] as string] = p.values[i] as string;
   return out;
 }
