@@ -135,12 +135,20 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
   const clock = options.now ?? Date.now;
   let current = new Map<string, Entry>();
   let previous = new Map<string, Entry>();
+  // Rules read a key and then write the same key: the entry the last read found in the current
+  // generation, so that write needs no second hash lookup (reset whenever `current` is replaced).
+  let lastKey: string | undefined;
+  let lastEntry: Entry | undefined;
   return {
     get size() {
       return current.size + previous.size;
     },
     get(key) {
-      const hit = current.get(key) ?? previous.get(key);
+      let hit = current.get(key);
+      if (hit !== undefined) {
+        lastKey = key;
+        lastEntry = hit;
+      } else hit = previous.get(key);
       if (!hit || hit.expiresAt <= clock()) return undefined;
       return hit.record;
     },
@@ -148,7 +156,7 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
       const expiresAt = clock() + Math.max(0, ttlMs);
       // Most writes replace a record of the current generation: update its entry in place
       // (one lookup, no new entry that would become old-generation garbage).
-      const entry = current.get(key);
+      const entry = key === lastKey ? lastEntry : current.get(key);
       if (entry !== undefined) {
         entry.record = record;
         entry.expiresAt = expiresAt;
@@ -157,12 +165,16 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
       if (current.size >= half) {
         previous = current;
         current = new Map();
+        lastKey = undefined;
+        lastEntry = undefined;
       }
       current.set(key, { record, expiresAt });
     },
     clear() {
       current = new Map();
       previous = new Map();
+      lastKey = undefined;
+      lastEntry = undefined;
     },
   };
 }
