@@ -146,21 +146,43 @@ function numericOrRaw(raw: string): ParamValue {
   return Number.isFinite(n) ? n : raw;
 }
 
+/**
+ * Item fields by two-letter wire code, indexed by the code's two character codes (ASCII only): a
+ * part's code is read without slicing it into a string and looking that string up.
+ */
+const ITEM_FIELD_BY_CODE: Array<string | undefined> = new Array<string | undefined>(128 * 128).fill(undefined);
+const ITEM_FIELD_NUMERIC: boolean[] = new Array<boolean>(128 * 128).fill(false);
+for (const code in ITEM_KEYS) {
+  const at = code.charCodeAt(0) * 128 + code.charCodeAt(1);
+  const field = ITEM_KEYS[code] as string;
+  ITEM_FIELD_BY_CODE[at] = field;
+  ITEM_FIELD_NUMERIC[at] = NUMERIC_ITEM_FIELDS.has(field);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 export function decodeItem(raw: string): DecodedItem {
   const item = dict<ParamValue>();
-  const parts = raw.split('~');
   // Custom item params come as k<i><name> followed by v<i><value>.
   let customNames: Dict<string> | undefined;
-  for (let i = 0; i < parts.length && i < 100; i++) {
-    const part = parts[i] as string;
-    if (part.length < 2) continue;
-    const c0 = part.charCodeAt(0);
-    const c1 = part.charCodeAt(1);
-    if ((c0 === 107 /* k */ || c0 === 118) /* v */ && c1 >= 48 && c1 <= 57) {
-      let j = 1;
-      while (j < part.length && part.charCodeAt(j) >= 48 && part.charCodeAt(j) <= 57) j++;
-      const slot = part.slice(1, j);
-      const rest = part.slice(j);
+  // The `~`-separated parts, at most 100 (empty ones count), walked in place (no split array).
+  const len = raw.length;
+  let start = 0;
+  for (let count = 0; start <= len && count < 100; count++) {
+    let end = raw.indexOf('~', start);
+    if (end === -1) end = len;
+    const partStart = start;
+    start = end + 1;
+    if (end - partStart < 2) continue;
+    const c0 = raw.charCodeAt(partStart);
+    const c1 = raw.charCodeAt(partStart + 1);
+    if ((c0 === 107 /* k */ || c0 === 118) /* v */ && isDigit(c1)) {
+      let j = partStart + 1;
+      while (j < end && isDigit(raw.charCodeAt(j))) j++;
+      const slot = raw.slice(partStart + 1, j);
+      const rest = raw.slice(j, end);
       if (c0 === 107) (customNames ??= dict<string>())[slot] = rest;
       else {
         const name = customNames?.[slot];
@@ -169,11 +191,11 @@ export function decodeItem(raw: string): DecodedItem {
       }
       continue;
     }
-    const code = part.slice(0, 2);
-    const value = part.slice(2);
-    const field = ITEM_KEYS[code];
-    if (field) item[field] = NUMERIC_ITEM_FIELDS.has(field) ? numericOrRaw(value) : value;
-    else item[code] = value; // unknown two-letter key, kept verbatim
+    const value = raw.slice(partStart + 2, end);
+    const at = c0 < 128 && c1 < 128 ? c0 * 128 + c1 : -1;
+    const field = at === -1 ? undefined : ITEM_FIELD_BY_CODE[at];
+    if (field !== undefined) item[field] = ITEM_FIELD_NUMERIC[at] === true ? numericOrRaw(value) : value;
+    else item[raw.slice(partStart, partStart + 2)] = value; // unknown two-letter key, kept verbatim
   }
   return item;
 }
