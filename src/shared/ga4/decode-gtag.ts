@@ -498,7 +498,7 @@ export function splitBodyLines(body: string, notes: DecodeNote[]): string[] {
 
 export function decodeGtagEvents(
   query: FormPairs,
-  queryDict: Dict<string>,
+  queryRecord: Dict<string> | undefined,
   body: string,
   userAgent: string | undefined,
   notes: DecodeNote[],
@@ -506,6 +506,7 @@ export function decodeGtagEvents(
   const shared: Shared = {};
   const lines = body === '' ? [] : splitBodyLines(body, notes);
   if (lines.length === 0) return [decodeGtagEvent(0, query, undefined, shared, userAgent, notes)];
+  const queryDict = queryRecord ?? pairsToDict(query);
   shared.page = buildPage(queryDict.dl, queryDict.dr, queryDict.dt);
   shared.consent = buildConsent(queryDict);
   shared.device = buildDevice(queryDict, userAgent);
