@@ -95,6 +95,26 @@ for (const k of STRUCTURED_KEYS) KEY_INFO.set(k, { kind: KeyKind.Structured, nam
 for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string });
 if (!KEY_INFO.has('_dbg')) KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg' });
 
+/**
+ * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a
+ * candidate or two instead of hashing a key sliced from the wire (most keys are looked up once).
+ */
+const KEY_BUCKETS: Array<Array<[string, KeyInfo]> | undefined> = new Array<Array<[string, KeyInfo]> | undefined>(1 << 14).fill(undefined);
+function bucketOf(key: string): number {
+  return ((key.length & 15) << 10) | ((key.charCodeAt(0) & 31) << 5) | (key.charCodeAt(key.length - 1) & 31);
+}
+for (const [k, info] of KEY_INFO) (KEY_BUCKETS[bucketOf(k)] ??= []).push([k, info]);
+
+function keyInfo(key: string): KeyInfo | undefined {
+  const bucket = KEY_BUCKETS[bucketOf(key)];
+  if (bucket === undefined) return undefined;
+  for (let i = 0; i < bucket.length; i++) {
+    const entry = bucket[i] as [string, KeyInfo];
+    if (entry[0] === key) return entry[1];
+  }
+  return undefined;
+}
+
 /** A fresh StructuredFields with every field present (one hidden class for all events). */
 class Fields implements StructuredFields {
   dl: string | undefined = undefined;
@@ -371,7 +391,7 @@ class EventBuilder {
         return;
       }
     }
-    const info = KEY_INFO.get(key);
+    const info = keyInfo(key);
     if (info === undefined) this.other[key] = value;
     else if (info.kind === KeyKind.Structured) this.fields[info.name as StructuredKey] = value;
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;

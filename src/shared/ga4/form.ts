@@ -77,7 +77,7 @@ export function pairsToDict(p: FormPairs): Dict<string> {
   return out;
 }
 
-/** Parses `a=1&b=2` into a null-prototype record (last value wins). */
+/** Parses `a=1&b=2` into a record (see dict; last value wins). */
 export function parseForm(input: string, onMalformed?: (key: string) => void): Dict<string> {
   const pairs = parsePairs(input);
   if (pairs.malformed && onMalformed) for (const k of pairs.malformed) onMalformed(k);
