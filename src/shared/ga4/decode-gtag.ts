@@ -95,6 +95,26 @@ for (const k of STRUCTURED_KEYS) KEY_INFO.set(k, { kind: KeyKind.Structured, nam
 for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string });
 if (!KEY_INFO.has('_dbg')) KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg' });
 
+/**
+ * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a
+ * candidate or two instead of hashing a key sliced from the wire (most keys are looked up once).
+ */
+const KEY_BUCKETS: Array<Array<[string, KeyInfo]> | undefined> = new Array<Array<[string, KeyInfo]> | undefined>(1 << 14).fill(undefined);
+function bucketOf(key: string): number {
+  return ((key.length & 15) << 10) | ((key.charCodeAt(0) & 31) << 5) | (key.charCodeAt(key.length - 1) & 31);
+}
+for (const [k, info] of KEY_INFO) (KEY_BUCKETS[bucketOf(k)] ??= []).push([k, info]);
+
+function keyInfo(key: string): KeyInfo | undefined {
+  const bucket = KEY_BUCKETS[bucketOf(key)];
+  if (bucket === undefined) return undefined;
+  for (let i = 0; i < bucket.length; i++) {
+    const entry = bucket[i] as [string, KeyInfo];
+    if (entry[0] === key) return entry[1];
+  }
+  return undefined;
+}
+
 /** A fresh StructuredFields with every field present (one hidden class for all events). */
 class Fields implements StructuredFields {
   dl: string | undefined = undefined;
@@ -146,21 +166,43 @@ function numericOrRaw(raw: string): ParamValue {
   return Number.isFinite(n) ? n : raw;
 }
 
+/**
+ * Item fields by two-letter wire code, indexed by the code's two character codes (ASCII only): a
+ * part's code is read without slicing it into a string and looking that string up.
+ */
+const ITEM_FIELD_BY_CODE: Array<string | undefined> = new Array<string | undefined>(128 * 128).fill(undefined);
+const ITEM_FIELD_NUMERIC: boolean[] = new Array<boolean>(128 * 128).fill(false);
+for (const code in ITEM_KEYS) {
+  const at = code.charCodeAt(0) * 128 + code.charCodeAt(1);
+  const field = ITEM_KEYS[code] as string;
+  ITEM_FIELD_BY_CODE[at] = field;
+  ITEM_FIELD_NUMERIC[at] = NUMERIC_ITEM_FIELDS.has(field);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 export function decodeItem(raw: string): DecodedItem {
   const item = dict<ParamValue>();
-  const parts = raw.split('~');
   // Custom item params come as k<i><name> followed by v<i><value>.
   let customNames: Dict<string> | undefined;
-  for (let i = 0; i < parts.length && i < 100; i++) {
-    const part = parts[i] as string;
-    if (part.length < 2) continue;
-    const c0 = part.charCodeAt(0);
-    const c1 = part.charCodeAt(1);
-    if ((c0 === 107 /* k */ || c0 === 118) /* v */ && c1 >= 48 && c1 <= 57) {
-      let j = 1;
-      while (j < part.length && part.charCodeAt(j) >= 48 && part.charCodeAt(j) <= 57) j++;
-      const slot = part.slice(1, j);
-      const rest = part.slice(j);
+  // The `~`-separated parts, at most 100 (empty ones count), walked in place (no split array).
+  const len = raw.length;
+  let start = 0;
+  for (let count = 0; start <= len && count < 100; count++) {
+    let end = raw.indexOf('~', start);
+    if (end === -1) end = len;
+    const partStart = start;
+    start = end + 1;
+    if (end - partStart < 2) continue;
+    const c0 = raw.charCodeAt(partStart);
+    const c1 = raw.charCodeAt(partStart + 1);
+    if ((c0 === 107 /* k */ || c0 === 118) /* v */ && isDigit(c1)) {
+      let j = partStart + 1;
+      while (j < end && isDigit(raw.charCodeAt(j))) j++;
+      const slot = raw.slice(partStart + 1, j);
+      const rest = raw.slice(j, end);
       if (c0 === 107) (customNames ??= dict<string>())[slot] = rest;
       else {
         const name = customNames?.[slot];
@@ -169,11 +211,11 @@ export function decodeItem(raw: string): DecodedItem {
       }
       continue;
     }
-    const code = part.slice(0, 2);
-    const value = part.slice(2);
-    const field = ITEM_KEYS[code];
-    if (field) item[field] = NUMERIC_ITEM_FIELDS.has(field) ? numericOrRaw(value) : value;
-    else item[code] = value; // unknown two-letter key, kept verbatim
+    const value = raw.slice(partStart + 2, end);
+    const at = c0 < 128 && c1 < 128 ? c0 * 128 + c1 : -1;
+    const field = at === -1 ? undefined : ITEM_FIELD_BY_CODE[at];
+    if (field !== undefined) item[field] = ITEM_FIELD_NUMERIC[at] === true ? numericOrRaw(value) : value;
+    else item[raw.slice(partStart, partStart + 2)] = value; // unknown two-letter key, kept verbatim
   }
   return item;
 }
@@ -349,7 +391,7 @@ class EventBuilder {
         return;
       }
     }
-    const info = KEY_INFO.get(key);
+    const info = keyInfo(key);
     if (info === undefined) this.other[key] = value;
     else if (info.kind === KeyKind.Structured) this.fields[info.name as StructuredKey] = value;
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
@@ -476,7 +518,7 @@ export function splitBodyLines(body: string, notes: DecodeNote[]): string[] {
 
 export function decodeGtagEvents(
   query: FormPairs,
-  queryDict: Dict<string>,
+  queryRecord: Dict<string> | undefined,
   body: string,
   userAgent: string | undefined,
   notes: DecodeNote[],
@@ -484,6 +526,7 @@ export function decodeGtagEvents(
   const shared: Shared = {};
   const lines = body === '' ? [] : splitBodyLines(body, notes);
   if (lines.length === 0) return [decodeGtagEvent(0, query, undefined, shared, userAgent, notes)];
+  const queryDict = queryRecord ?? pairsToDict(query);
   shared.page = buildPage(queryDict.dl, queryDict.dr, queryDict.dt);
   shared.consent = buildConsent(queryDict);
   shared.device = buildDevice(queryDict, userAgent);

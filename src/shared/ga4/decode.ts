@@ -1,6 +1,6 @@
 import { decodeGtagEvents } from './decode-gtag';
 import { decodeMpPayload } from './decode-mp';
-import { pairsToDict, parsePairs, splitUrl, type FormPairs } from './form';
+import { defineLazyQuery, pairsToDict, parsePairs, splitUrl, type FormPairs } from './form';
 import { parseLenientJson } from './lenient-json';
 import type { CapturedRequest, DecodeNote, DecodeResult, DecodedRequest, Dict, Endpoint, ParamValue } from './types';
 
@@ -52,6 +52,27 @@ function hasGtagSignature(query: Dict<string>): boolean {
   return query.v === '2' && typeof query.tid === 'string' && query.tid.startsWith('G-') && ('en' in query || 'cid' in query);
 }
 
+/**
+ * True only for bodies JSON.parse would reject: an object whose first key is not a double-quoted
+ * string (`{ client_id: …`, `{ 'client_id': …`, `{ // comment`), as Google's docs print them.
+ * A rejected JSON.parse throws a SyntaxError, which costs several times the parse itself.
+ */
+function surelyNotStrictJson(body: string): boolean {
+  let i = 0;
+  // JSON's own whitespace only: JSON.parse rejects any other.
+  const n = body.length;
+  while (i < n && isJsonSpace(body.charCodeAt(i))) i++;
+  if (body.charCodeAt(i) !== 123 /* { */) return false;
+  i++;
+  while (i < n && isJsonSpace(body.charCodeAt(i))) i++;
+  const c = body.charCodeAt(i);
+  return i < n && c !== 34 /* " */ && c !== 125 /* } */;
+}
+
+function isJsonSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
 function fail(code: Extract<DecodeResult, { ok: false }>['error']['code'], message: string): DecodeResult {
   return { ok: false, error: { code, message } };
 }
@@ -94,7 +115,8 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   const contentType = header(input.headers, 'content-type');
   const notes: DecodeNote[] = [];
   const queryPairs = parsePairs(rawQuery);
-  const query = pairsToDict(queryPairs);
+  // Built only where the decoder needs the record itself (see defineLazyQuery).
+  let query: Dict<string> | undefined;
   if (queryPairs.malformed)
     for (const key of queryPairs.malformed)
       notes.push({
@@ -106,44 +128,47 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   let endpoint = endpointOf(path);
   // Server-side GTM and first-party proxies may rename the path; the protocol is unchanged.
   // Google's own collection hosts only serve the documented paths.
-  if (endpoint === 'unknown' && !GOOGLE_COLLECTION_HOST.test(host) && hasGtagSignature(query)) endpoint = 'g_collect';
+  if (endpoint === 'unknown') {
+    query = pairsToDict(queryPairs);
+    if (!GOOGLE_COLLECTION_HOST.test(host) && hasGtagSignature(query)) endpoint = 'g_collect';
+  }
   const trimmedBody = body.trimStart();
   let format: 'gtag' | 'mp';
   if (endpoint === 'mp_collect' || endpoint === 'mp_debug') format = 'mp';
   else if (endpoint === 'g_collect') format = 'gtag';
   else if (trimmedBody.startsWith('{')) format = 'mp';
-  else if ('en' in query || 'tid' in query || /(^|[\n&])en=/.test(body)) format = 'gtag';
+  else if ('en' in (query as Dict<string>) || 'tid' in (query as Dict<string>) || /(^|[\n&])en=/.test(body)) format = 'gtag';
   else return fail('NOT_GA4', `"${path}" is not a GA4 endpoint and the request carries no GA4 event.`);
+  // A gtag hit without body lines reads its query only through rules that may never ask for it;
+  // batches (shared page, consent and device) and MP (two or three keys) use the record at once.
+  if (query === undefined && (format === 'mp' || body !== '')) query = pairsToDict(queryPairs);
 
-  const base: DecodedRequest = {
-    format,
-    endpoint,
-    method,
-    url,
-    host,
-    path,
-    hasApiSecret: false,
-    bodyBytes,
-    query,
-    events: [],
-    notes,
-  };
+  // Same key order as before the lazy query: `query` between bodyBytes and events.
+  const base = { format, endpoint, method, url, host, path, hasApiSecret: false, bodyBytes } as DecodedRequest;
+  if (query === undefined) defineLazyQuery(base, queryPairs);
+  else base.query = query;
+  base.events = [];
+  base.notes = notes;
   if (userAgent !== undefined) base.userAgent = userAgent;
   if (contentType !== undefined) base.contentType = contentType;
   if (typeof input.receivedAtMs === 'number' && Number.isFinite(input.receivedAtMs)) base.receivedAtMs = input.receivedAtMs;
 
   if (format === 'gtag') return { ok: true, request: decodeGtag(base, queryPairs, query, body, userAgent) };
 
+  query = query as Dict<string>;
   if (query.measurement_id !== undefined) base.measurementId = query.measurement_id;
   if (query.firebase_app_id !== undefined) base.firebaseAppId = query.firebase_app_id;
   base.hasApiSecret = query.api_secret !== undefined && query.api_secret !== '';
   if (trimmedBody === '') return fail('INVALID_JSON', 'Measurement Protocol requests need a JSON body; this one is empty.');
   let parsed: unknown;
-  let strict = true;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    strict = false;
+  let strict = !surelyNotStrictJson(body);
+  if (strict)
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      strict = false;
+    }
+  if (!strict) {
     parsed = parseLenientJson(body.trim());
     if (parsed === undefined) return fail('INVALID_JSON', 'The body is not valid JSON.');
   }
@@ -158,20 +183,51 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   return { ok: true, request: base };
 }
 
-function decodeGtag(base: DecodedRequest, pairs: FormPairs, query: Dict<string>, body: string, userAgent: string | undefined): DecodedRequest {
+function decodeGtag(base: DecodedRequest, pairs: FormPairs, query: Dict<string> | undefined, body: string, userAgent: string | undefined): DecodedRequest {
   base.events = decodeGtagEvents(pairs, query, body, userAgent, base.notes);
   const first = base.events[0]?.line;
-  const tid = query.tid ?? first?.tid;
+  const q = requestKeys(pairs);
+  const tid = q.tid ?? first?.tid;
   if (tid !== undefined) base.measurementId = tid;
-  const v = query.v ?? first?.v;
+  const v = q.v ?? first?.v;
   if (v !== undefined) base.protocolVersion = v;
-  const cid = query.cid ?? first?.cid;
+  const cid = q.cid ?? first?.cid;
   if (cid !== undefined) base.clientId = cid;
-  const uid = query.uid ?? first?.uid;
+  const uid = q.uid ?? first?.uid;
   if (uid !== undefined) base.userId = uid;
-  const p = query._p ?? first?._p;
+  const p = q._p ?? first?._p;
   if (p !== undefined) base.pageLoadId = p;
-  const gtm = query.gtm ?? first?.gtm;
+  const gtm = q.gtm ?? first?.gtm;
   if (gtm !== undefined) base.gtm = gtm;
   return base;
+}
+
+/** The request-level keys of a gtag query (last value wins, as in the query record). */
+interface RequestKeys {
+  v: string | undefined;
+  tid: string | undefined;
+  cid: string | undefined;
+  uid: string | undefined;
+  _p: string | undefined;
+  gtm: string | undefined;
+}
+
+/** One pass over the query's keys, compared by length first (nearly every key differs in length or first letter). */
+function requestKeys(pairs: FormPairs): RequestKeys {
+  const q: RequestKeys = { v: undefined, tid: undefined, cid: undefined, uid: undefined, _p: undefined, gtm: undefined };
+  const keys = pairs.keys;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (k.length === 1) {
+      if (k === 'v') q.v = pairs.values[i];
+    } else if (k.length === 2) {
+      if (k === '_p') q._p = pairs.values[i];
+    } else if (k.length === 3) {
+      if (k === 'tid') q.tid = pairs.values[i];
+      else if (k === 'cid') q.cid = pairs.values[i];
+      else if (k === 'uid') q.uid = pairs.values[i];
+      else if (k === 'gtm') q.gtm = pairs.values[i];
+    }
+  }
+  return q;
 }

@@ -27,30 +27,33 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/** Key builders: the single source of truth for every key a rule may read. */
+/**
+ * Key builders: the single source of truth for every key a rule may read. Keys are joined rather
+ * than concatenated: join gives a flat string, which a Map hashes without first flattening a rope.
+ */
 export const historyKeys = {
   /** ecom.duplicate_transaction */
-  transaction: (tid: string, transactionId: string) => `txn|${tid}|${transactionId}`,
+  transaction: (tid: string, transactionId: string) => ['txn', tid, transactionId].join('|'),
   /** sess.session_start_once */
-  sessionStarts: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|ss`,
+  sessionStarts: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'ss'].join('|'),
   /** ecom.funnel_order */
-  sessionFunnel: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|funnel`,
+  sessionFunnel: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'funnel'].join('|'),
   /** sess.landing_page_view */
-  sessionLanding: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|landing`,
+  sessionLanding: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'landing'].join('|'),
   /** attr.referrer_loss */
-  sessionHits: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|hits`,
+  sessionHits: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'hits'].join('|'),
   /** gdpr.consent_before_update */
-  sessionConsent: (tid: string, cid: string, sid: string) => `sess|${tid}|${cid}|${sid}|consent`,
+  sessionConsent: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'consent'].join('|'),
   /** gdpr.consent_flapping */
-  clientConsent: (tid: string, cid: string) => `client|${tid}|${cid}|consent`,
+  clientConsent: (tid: string, cid: string) => ['client', tid, cid, 'consent'].join('|'),
   /** sess.sid_regression */
-  clientSessionCount: (tid: string, cid: string) => `client|${tid}|${cid}|sct`,
+  clientSessionCount: (tid: string, cid: string) => ['client', tid, cid, 'sct'].join('|'),
   /** sess.hit_counter_monotonic */
-  pageLoad: (tid: string, cid: string, pageLoadId: string) => `page|${tid}|${cid}|${pageLoadId}`,
+  pageLoad: (tid: string, cid: string, pageLoadId: string) => ['page', tid, cid, pageLoadId].join('|'),
   /** dq.event_name_case */
-  eventNames: (tid: string) => `names|${tid}`,
+  eventNames: (tid: string) => ['names', tid].join('|'),
   /** dq.duplicate_hit */
-  hit: (tid: string, fingerprint: string) => `hit|${tid}|${fingerprint}`,
+  hit: (tid: string, fingerprint: string) => ['hit', tid, fingerprint].join('|'),
 } as const;
 
 /** The measurement id used to scope keys ('' when the request has none). */
@@ -135,12 +138,20 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
   const clock = options.now ?? Date.now;
   let current = new Map<string, Entry>();
   let previous = new Map<string, Entry>();
+  // Rules read a key and then write the same key: the entry the last read found in the current
+  // generation, so that write needs no second hash lookup (reset whenever `current` is replaced).
+  let lastKey: string | undefined;
+  let lastEntry: Entry | undefined;
   return {
     get size() {
       return current.size + previous.size;
     },
     get(key) {
-      const hit = current.get(key) ?? previous.get(key);
+      let hit = current.get(key);
+      if (hit !== undefined) {
+        lastKey = key;
+        lastEntry = hit;
+      } else hit = previous.get(key);
       if (!hit || hit.expiresAt <= clock()) return undefined;
       return hit.record;
     },
@@ -148,7 +159,7 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
       const expiresAt = clock() + Math.max(0, ttlMs);
       // Most writes replace a record of the current generation: update its entry in place
       // (one lookup, no new entry that would become old-generation garbage).
-      const entry = current.get(key);
+      const entry = key === lastKey ? lastEntry : current.get(key);
       if (entry !== undefined) {
         entry.record = record;
         entry.expiresAt = expiresAt;
@@ -157,12 +168,16 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
       if (current.size >= half) {
         previous = current;
         current = new Map();
+        lastKey = undefined;
+        lastEntry = undefined;
       }
       current.set(key, { record, expiresAt });
     },
     clear() {
       current = new Map();
       previous = new Map();
+      lastKey = undefined;
+      lastEntry = undefined;
     },
   };
 }

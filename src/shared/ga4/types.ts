@@ -1,7 +1,9 @@
 /**
  * The decoded model shared by both wire formats (gtag `/g/collect` and Measurement Protocol JSON).
  * Every rule reads only this model, so every rule runs on either format.
- * Everything here is plain data (null-prototype records, arrays, primitives): JSON-serializable.
+ * Everything here is plain data (records without Object.prototype in their chain, so every key is
+ * data; arrays; primitives): JSON-serializable. A gtag hit's `query` is an own enumerable
+ * property built on first read (see defineLazyQuery in form.ts).
  */
 
 /** A captured request as the collector (or a capture file) saw it. */

@@ -116,6 +116,20 @@ describe('gtag /g/collect', () => {
     expect(JSON.parse(JSON.stringify(ev?.params))).toEqual({ ['__proto__']: 'polluted', constructor: 'c' });
   });
 
+  it('gives a single-event hit its query as an own, enumerable record, however it is read', () => {
+    const req = ok(decodeRequest({ method: 'GET', url: '/g/collect?v=2&tid=G-1&en=x&tid=G-2&constructor=c' }));
+    const expected = { v: '2', tid: 'G-2', en: 'x', constructor: 'c' };
+    expect(Object.keys(req).slice(0, 10)).toEqual(['format', 'endpoint', 'method', 'url', 'host', 'path', 'hasApiSecret', 'bodyBytes', 'query', 'events']);
+    expect(JSON.parse(JSON.stringify(req)).query).toEqual(expected);
+    expect(structuredClone(req).query).toEqual(expected);
+    expect({ ...req }.query).toEqual(expected);
+    expect(req.query).toBe(req.query);
+    expect('toString' in req.query).toBe(false);
+    expect(req.measurementId).toBe('G-2');
+    req.query = { v: '1' };
+    expect(JSON.parse(JSON.stringify(req)).query).toEqual({ v: '1' });
+  });
+
   it('decodes a Uint8Array body as UTF-8', () => {
     const body = new TextEncoder().encode('en=page_view&ep.title=Caf%C3%A9&ep.raw=Gr\u00fc\u00df');
     const ev = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2', body })).events[0];

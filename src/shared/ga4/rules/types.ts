@@ -37,8 +37,8 @@ export interface RuleContext {
   readonly pages: ReadonlyArray<{ page: PageInfo; event: DecodedEvent }>;
   /**
    * The own keys of a record of this hit (params, user properties, an item, a query…), in for-in
-   * order, computed once per hit: for-in over the decoded model's null-prototype records collects
-   * and sorts their keys on every loop, and a hit's rules walk the same records many times.
+   * order, computed once per hit: for-in over a dictionary-mode record (the model's larger ones)
+   * collects and sorts its keys on every loop, and a hit's rules walk the same records many times.
    */
   keysOf(record: object): readonly string[];
   /**

@@ -1,4 +1,5 @@
 import type { DecodedEvent, DecodedRequest, ParamValue } from '../types';
+import { lazyQueryMemo, queryHas } from '../form';
 import type { RuleContext } from './types';
 
 /** A number from a wire value (string or number); NaN when it is not one. Empty strings are not numbers. */
@@ -104,8 +105,15 @@ export function isNonProductionHost(rawHost: string): boolean {
 
 /** A Universal Analytics (v1) payload sent to /g/collect: one root cause, reported by basic.version. */
 export function isUniversalAnalyticsPayload(req: DecodedRequest): boolean {
+  if (req.format !== 'gtag') return false;
+  const memo = lazyQueryMemo(req);
+  if (memo === undefined) return universalAnalytics(req);
+  return (memo.universalAnalytics ??= universalAnalytics(req));
+}
+
+function universalAnalytics(req: DecodedRequest): boolean {
   // v=1 alone is only a wrong version (basic.version); UA's own parameters or property id make it a UA hit.
-  return req.format === 'gtag' && (('t' in req.query && ('_v' in req.query || 'tid' in req.query)) || req.measurementId?.startsWith('UA-') === true);
+  return (queryHas(req, 't') && (queryHas(req, '_v') || queryHas(req, 'tid'))) || req.measurementId?.startsWith('UA-') === true;
 }
 
 const PLACEHOLDER_WORDS = new Set(['undefined', 'null', 'nan', '[object object]']);
