@@ -348,6 +348,8 @@ export interface ReadQueryOptions {
   stripNulls: boolean;
   /** Adds an exact total (the count without limit/offset) to the result. */
   exactCount: boolean;
+  /** With exactCount: count at most this many rows + 1 (`count=estimated`), so a huge match stops early. */
+  countLimit?: number;
   /** Overrides the root range (Range header combined with limit/offset). */
   rootRange?: Range;
   /** A WITH prefix the source refers to (e.g. a materialized function call). */
@@ -390,7 +392,8 @@ export function buildReadQuery(ctx: BuildContext, source: ReadSource, options: R
   // Left joins that only build JSON yield exactly one row per parent, so counting skips them.
   const countJoins = root.joins.filter((j) => j.inner || root.joinWhere.some((w) => w.includes(ident(j.alias))));
   const countFromWhere = [from, ...countJoins.map((j) => j.sql), whereSql].filter(Boolean).join(' ');
-  const total = options.exactCount ? `(select count(*) ${countFromWhere})` : 'null::bigint';
+  const counted = options.countLimit === undefined ? countFromWhere : `from (select 1 ${countFromWhere} limit ${Math.floor(options.countLimit) + 1}) pgrst_c`;
+  const total = options.exactCount ? `(select count(*) ${counted})` : 'null::bigint';
   const prefix = options.withClause ? `${options.withClause} ` : '';
   const sql = `${prefix}select ${total} as total, count(*) as page_total, ${bodyExpression(options.shape, options.stripNulls, 'pgrst_r')} as body from (${page}) pgrst_r`;
   return { sql, params: ctx.params.values, countSql: `${prefix}select 1 ${countFromWhere}` };
