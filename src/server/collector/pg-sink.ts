@@ -36,6 +36,14 @@ const UPSERT_ROLLUPS = `
   select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[])
   on conflict (website_id, hour, dimension, value) do update set count = r.count + excluded.count`;
 
+// The same counts summed per organization, for dashboards over all websites. Rows are inserted in
+// key order, so concurrent batches of one organization lock its rows in the same order.
+const UPSERT_ORG_ROLLUPS = `
+  insert into public.organization_hourly_rollups as r (organization_id, hour, dimension, value, count)
+  select o, h, d, v, sum(n) from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::bigint[]) as t(o, h, d, v, n)
+  group by o, h, d, v order by o, h, d, v
+  on conflict (organization_id, hour, dimension, value) do update set count = r.count + excluded.count`;
+
 const UPSERT_USAGE = `
   insert into public.organization_usage as u (organization_id, month, monthly_requests, updated_at)
   select o, m, n, now() from unnest($1::uuid[], $2::date[], $3::bigint[]) as t(o, m, n)
@@ -187,6 +195,7 @@ export function createPgSink(pool: pg.Pool): CollectorSink {
             roll.map((r) => r.value),
             roll.map((r) => r.count),
           ]);
+          await client.query(UPSERT_ORG_ROLLUPS, [roll.map((r) => r.organizationId), roll.map((r) => r.hour), roll.map((r) => r.dimension), roll.map((r) => r.value), roll.map((r) => r.count)]);
         }
         const counts = websiteCounts(hits, batch.websiteRefusals ?? []);
         if (counts.length > 0) {
