@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createInMemoryHistory, createValidator, parseCaptureFile, type CapturedRequest } from '../../src/shared/ga4';
 import { ruleSettingsFor } from '../../src/server/collector/engine-adapter';
+import { EXACT_COUNT_LIMIT } from '../../src/shared/counts';
 import { anonClient, serviceClient, sql } from '../support/clients';
 import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
 
@@ -239,6 +240,25 @@ describe('reading the log is limited to the owning organization', () => {
     }
     const byId = await tenant.viewer.client.from('collected_requests').select('id').eq('organization_id', tenant.orgId).eq('id', id);
     expect(byId.data!.map((r) => r.id)).toEqual([id]);
+  });
+
+  it('count=estimated is exact up to EXACT_COUNT_LIMIT and an estimate past it, never below the limit + 1', async () => {
+    const cid = `estimate-${Date.now()}`;
+    const insert = (n: number) =>
+      sql(
+        `insert into public.collected_requests (id, received_at, organization_id, website_id, format, endpoint, method, source, client_id, event_count, event_names, status, error_count, warning_count, info_count, events, issues, url)
+         select gen_random_uuid(), now() - make_interval(secs => i), $1, $2, 'gtag', 'g_collect', 'GET', 'tracker', $3, 0, '{}', 'pass', 0, 0, 0, '[]', '[]', '/g/collect' from generate_series(1, $4) i`,
+        [tenant.orgId, shop.id, cid, n],
+      );
+    const count = async (mode: 'estimated' | 'exact' | 'planned') => (await tenant.viewer.client.from('collected_requests').select('id', { count: mode }).eq('organization_id', tenant.orgId).eq('client_id', cid).limit(1)).count;
+    await insert(EXACT_COUNT_LIMIT);
+    expect(await count('estimated')).toBe(EXACT_COUNT_LIMIT);
+    await insert(5);
+    expect(await count('exact')).toBe(EXACT_COUNT_LIMIT + 5);
+    // Past the limit the count stops at limit + 1 rows and the planner's estimate (count=planned) answers.
+    const planned = await count('planned');
+    expect(await count('estimated')).toBe(Math.max(EXACT_COUNT_LIMIT + 1, planned ?? 0));
+    await sql('delete from public.collected_requests where client_id = $1', [cid]);
   });
 
   it('nobody writes the log through the data API, not even the owner', async () => {

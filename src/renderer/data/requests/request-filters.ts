@@ -101,7 +101,7 @@ export function pageCount(total: number, pageSize = REQUESTS_PAGE_SIZE): number 
   return Math.max(1, Math.ceil(Math.min(total, EXACT_COUNT_LIMIT) / pageSize));
 }
 
-/** The log's total as shown: "1,234", or "10,000+" past the exact count, which is only an estimate. */
+/** The log's total as shown: "567", or "1,000+" past the exact count, which is only an estimate. */
 export function formatRequestTotal(total: number): string {
   return isCountEstimated(total) ? `${EXACT_COUNT_LIMIT.toLocaleString('en')}+` : total.toLocaleString('en');
 }

@@ -89,11 +89,11 @@ describe('search', () => {
 });
 
 describe('total', () => {
-  it('shows an exact total with separators, and "10,000+" past the exact count, with pages up to it', () => {
-    expect(formatRequestTotal(9_999)).toBe('9,999');
-    expect(formatRequestTotal(10_000)).toBe('10,000');
-    expect(formatRequestTotal(10_001)).toBe('10,000+');
-    expect(formatRequestTotal(2_500_000)).toBe('10,000+');
-    expect(pageCount(2_500_000)).toBe(400);
+  it('shows an exact total, and "1,000+" past the exact count, with pages up to it', () => {
+    expect(formatRequestTotal(999)).toBe('999');
+    expect(formatRequestTotal(1_000)).toBe('1,000');
+    expect(formatRequestTotal(1_001)).toBe('1,000+');
+    expect(formatRequestTotal(2_500_000)).toBe('1,000+');
+    expect(pageCount(2_500_000)).toBe(40);
   });
 });
