@@ -11,8 +11,9 @@ import { fetchUsageStatus } from '../../src/renderer/data/billing/usage-status-q
 import { fetchRequestDetail } from '../../src/renderer/data/requests/request-detail-query';
 import { DEFAULT_FILTERS, type RequestFilters } from '../../src/renderer/data/requests/request-filters';
 import { fetchRequestPage } from '../../src/renderer/data/requests/requests-query';
-import { HOUR_MS, floorHour, periodWindow, type Period } from '../../src/renderer/data/rollups/periods';
-import { fetchRollupSeries, fetchRollups } from '../../src/renderer/data/rollups/rollups-query';
+import { periodWindow, type Period } from '../../src/renderer/data/rollups/periods';
+import { ruleFailureWindow } from '../../src/renderer/pages/alerts/derive-alerts';
+import { fetchRollupSeries, fetchRollupSeriesByWebsite } from '../../src/renderer/data/rollups/rollups-query';
 import type { RollupDimension } from '../../src/renderer/data/rollups/types';
 import { fetchUsageEvents } from '../../src/renderer/data/rollups/usage-events-query';
 import { fetchRefusedByWebsite } from '../../src/renderer/data/websites/refused-by-website-query';
@@ -58,9 +59,8 @@ export function dashboardQueries(ctx: QueryContext): MeasuredQuery[] {
   // As the pages do: the period's chart buckets (UTC days here) summed by rollup_series.
   const rollups = (websiteId: string | null, period: Period, dimensions: readonly RollupDimension[]) => () =>
     fetchRollupSeries(client, { organizationId: org, websiteId, window: periodWindow(period, Date.now()), dimensions });
-  // The alerts page's live signals: hourly rule counts per website over 25 hours (LiveSignals.tsx).
-  const liveSignals = () =>
-    fetchRollups(client, { organizationId: org, websiteId: null, sinceIso: new Date(floorHour(Date.now()) - 25 * HOUR_MS).toISOString(), dimensions: ['rule'] });
+  // The alerts page's live signals: rule counts per website, the last hour against the 24 before (LiveSignals.tsx).
+  const liveSignals = () => fetchRollupSeriesByWebsite(client, { organizationId: org, ...ruleFailureWindow(Date.now()), dimensions: ['rule'] });
   const log = (filters: Partial<RequestFilters>) => () => fetchRequestPage(client, org, { ...DEFAULT_FILTERS, ...filters }, 1);
   const evaluator = (observe: (c: pg.PoolClient, at: Date) => Promise<unknown>) => async () => {
     const c = await ctx.pool.connect();

@@ -218,9 +218,18 @@ describe('reading the log is limited to the owning organization', () => {
     expect(new Set(rows.map((r) => Date.parse(r.bucket)))).toEqual(new Set([Date.parse(args.bucket_starts[0]!)]));
     const site = await tenant.viewer.client.rpc('rollup_series', { ...args, site_id: shop.id });
     expect(((site.data ?? []) as unknown[]).length).toBeGreaterThan(0);
+    // Per website (the alerts page's live signals): the same totals, split by website.
+    const { site_id: _unused, ...perWebsiteArgs } = args;
+    const perWebsite = await tenant.viewer.client.rpc('rollup_series_by_website', perWebsiteArgs);
+    expect(perWebsite.error).toBeNull();
+    const summed = new Map<string, number>();
+    for (const r of (perWebsite.data ?? []) as Array<{ dimension: string; value: string; count: number }>) summed.set(`${r.dimension}:${r.value}`, (summed.get(`${r.dimension}:${r.value}`) ?? 0) + Number(r.count));
+    expect([...summed].map(([k, n]) => `${k}:${n}`).sort()).toEqual(expected.map((r) => `${r.dimension}:${r.value}:${Number(r.n)}`).sort());
     for (const client of [outsider.client, anonClient()]) {
       const { data: none } = await client.rpc('rollup_series', args);
       expect(none ?? []).toEqual([]);
+      const { data: noneByWebsite } = await client.rpc('rollup_series_by_website', perWebsiteArgs);
+      expect(noneByWebsite ?? []).toEqual([]);
     }
   });
 

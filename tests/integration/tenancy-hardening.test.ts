@@ -53,6 +53,7 @@ describe('helper functions answer only for the caller\'s organizations', () => {
       create_api_key: { org_id: a.orgId, key_name: 'audit' },
       fix_account_link: { org_id: a.orgId },
       has_org_role: { org_id: a.orgId, min_role: 'viewer' },
+      rollup_series_by_website: { org_id: a.orgId, bucket_starts: [new Date(Date.now() - 86_400_000).toISOString()], until: new Date(Date.now() + 3_600_000).toISOString(), dimensions: ['requests'] },
       rollup_series: { org_id: a.orgId, site_id: null, bucket_starts: [new Date(Date.now() - 86_400_000).toISOString()], until: new Date(Date.now() + 3_600_000).toISOString(), dimensions: ['requests'] },
     };
     const callable = await sql<{ proname: string; args: string }>(

@@ -7,46 +7,6 @@ import { rollupKeys } from './keys';
 import type { PeriodWindow } from './periods';
 import type { RollupCount, RollupDimension, RollupRow } from './types';
 
-export interface RollupScope {
-  organizationId: string;
-  /** One website, or null for every website of the organization. */
-  websiteId: string | null;
-  /** First hour included (ISO). */
-  sinceIso: string;
-  dimensions: readonly RollupDimension[];
-}
-
-/** Hourly rollups per website in the scope (counts arrive as JSON numbers or bigint strings); the alerts page's live signals compare websites hour by hour. */
-export async function fetchRollups(client: TracklintClient, scope: RollupScope): Promise<RollupRow[]> {
-  let query = client
-    .from('website_hourly_rollups')
-    .select('website_id, hour, dimension, value, count')
-    .eq('organization_id', scope.organizationId)
-    .gte('hour', scope.sinceIso)
-    .in('dimension', [...scope.dimensions]);
-  if (scope.websiteId) query = query.eq('website_id', scope.websiteId);
-  const { data, error } = await query.order('hour', { ascending: true });
-  if (error) throw error;
-  return ((data ?? []) as Array<Record<string, unknown>>).map((r) => ({
-    website_id: String(r.website_id),
-    hour: String(r.hour),
-    dimension: r.dimension as RollupDimension,
-    value: String(r.value),
-    count: toNumber(r.count) ?? 0,
-  }));
-}
-
-export function useRollupsQuery(organizationId: string | undefined, websiteId: string | null, sinceIso: string, dimensions: readonly RollupDimension[]) {
-  const client = useSupabase();
-  return useQuery({
-    queryKey: rollupKeys.hourly(organizationId, websiteId, sinceIso, dimensions),
-    queryFn: () => fetchRollups(client, { organizationId: organizationId!, websiteId, sinceIso, dimensions }),
-    enabled: Boolean(organizationId),
-    staleTime: ROLLUPS_CACHE_MS,
-    refetchInterval: ROLLUPS_CACHE_MS,
-  });
-}
-
 export interface SeriesScope {
   organizationId: string;
   /** One website, or null for every website of the organization. */
@@ -82,6 +42,41 @@ export function useRollupSeriesQuery(organizationId: string | undefined, website
   return useQuery({
     queryKey: rollupKeys.series(organizationId, websiteId, window.bucketStarts[0] ?? window.endMs, window.endMs, window.bucketCount, dimensions),
     queryFn: () => fetchRollupSeries(client, { organizationId: organizationId!, websiteId, window, dimensions }),
+    enabled: Boolean(organizationId),
+    staleTime: ROLLUPS_CACHE_MS,
+    refetchInterval: ROLLUPS_CACHE_MS,
+  });
+}
+
+/**
+ * rollup_series per website: each website's counts summed per bucket, dimension and value, with
+ * `hour` the bucket's start (the alerts page's live signals: the last hour against the 24 before).
+ */
+export async function fetchRollupSeriesByWebsite(
+  client: TracklintClient,
+  scope: { organizationId: string; bucketStartsMs: readonly number[]; untilMs: number; dimensions: readonly RollupDimension[] },
+): Promise<RollupRow[]> {
+  const { data, error } = await client.rpc('rollup_series_by_website', {
+    org_id: scope.organizationId,
+    bucket_starts: scope.bucketStartsMs.map((ms) => new Date(ms).toISOString()),
+    until: new Date(scope.untilMs).toISOString(),
+    dimensions: [...scope.dimensions],
+  });
+  if (error) throw error;
+  return ((data ?? []) as Array<Record<string, unknown>>).map((r) => ({
+    website_id: String(r.website_id),
+    hour: String(r.bucket),
+    dimension: r.dimension as RollupDimension,
+    value: String(r.value),
+    count: toNumber(r.count) ?? 0,
+  }));
+}
+
+export function useRollupSeriesByWebsiteQuery(organizationId: string | undefined, bucketStartsMs: readonly number[], untilMs: number, dimensions: readonly RollupDimension[]) {
+  const client = useSupabase();
+  return useQuery({
+    queryKey: rollupKeys.seriesByWebsite(organizationId, bucketStartsMs, untilMs, dimensions),
+    queryFn: () => fetchRollupSeriesByWebsite(client, { organizationId: organizationId!, bucketStartsMs, untilMs, dimensions }),
     enabled: Boolean(organizationId),
     staleTime: ROLLUPS_CACHE_MS,
     refetchInterval: ROLLUPS_CACHE_MS,
