@@ -5,7 +5,7 @@
  * plus the rollups, counters and usage the collector keeps alongside. Then every query behind the
  * dashboard, analytics, websites, alerts and requests-log pages runs as a signed-in member through
  * supabase-js (RLS applies), and every query of the alert evaluator as the server runs it:
- * BENCH_RUNS times each (default 20) after a warm-up. Prints p50/p95 per query and the plan of the
+ * BENCH_RUNS times each (default 20, round-robin) after two warm-up rounds. Prints p50/p95 per query and the plan of the
  * slowest one (EXPLAIN ANALYZE, BUFFERS, under the member's role and claims).
  *
  * BENCH_DATA_DIR=dir keeps the generated database there and reuses it on the next run (new
@@ -23,7 +23,7 @@ import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { startServer } from '../src/server/server';
 import { DAY_MS, dayTasks, loadAggregates, loadDay, loadSites, loadTemplates, SPAN_DAYS, type GenerationPlan } from './dashboards/generate';
-import { explain, time, type Timing } from './dashboards/measure';
+import { explain, timeAll, type Timing } from './dashboards/measure';
 import { dashboardQueries, type QueryContext } from './dashboards/queries';
 import { corpusTemplates } from './dashboards/templates';
 
@@ -159,12 +159,9 @@ async function main() {
     ).rows[0]!;
     const client = await signIn(server.url.replace('localhost', '127.0.0.1'), server.deps.jwt.anonKey);
     const ctx = await context(pool, client, data);
-    const timings: Timing[] = [];
-    for (const q of dashboardQueries(ctx)) {
-      const t = await time(q, RUNS);
-      timings.push(t);
-      console.error(`  ${q.page} / ${q.name}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms${t.error ? ` (${t.error})` : ''}`);
-    }
+    const timings = await timeAll(dashboardQueries(ctx), RUNS, 2, (t) =>
+      console.error(`  ${t.query.page} / ${t.query.name}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms${t.error ? ` (${t.error})` : ''}`),
+    );
     console.log(`\nDashboards bench: ${Number(sizes.requests).toLocaleString('en')} requests, ${Number(sizes.rollups).toLocaleString('en')} rollup rows, ${Number(sizes.counters).toLocaleString('en')} counter rows, database ${sizes.bytes}; generation ${data.generationSeconds} s; ${RUNS} runs per query; ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} load`);
     printTable(timings);
     const slowest = [...timings].sort((a, b) => b.p95 - a.p95)[0]!;

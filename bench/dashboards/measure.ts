@@ -26,24 +26,39 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[i]!;
 }
 
-export async function time(query: MeasuredQuery, runs: number, warmup = 2): Promise<Timing> {
-  let error: string | undefined;
-  const once = async () => {
+/**
+ * Times every query RUNS times, round-robin (each round runs every query once), after `warmup`
+ * rounds: a burst of load from elsewhere on the machine then slows one run of many queries instead
+ * of every run of one query. A query slower than SLOW_MS on its warm-up gets SLOW_RUNS runs.
+ */
+export async function timeAll(queries: readonly MeasuredQuery[], runs: number, warmup = 2, onDone?: (t: Timing) => void): Promise<Timing[]> {
+  const errors = new Map<MeasuredQuery, string>();
+  const once = async (query: MeasuredQuery) => {
     const t0 = performance.now();
     try {
       await query.run();
     } catch (err) {
-      error ??= err instanceof Error ? err.message : JSON.stringify(err);
+      if (!errors.has(query)) errors.set(query, err instanceof Error ? err.message : JSON.stringify(err));
     }
     return performance.now() - t0;
   };
-  let warm = 0;
-  for (let i = 0; i < warmup; i++) warm = Math.max(warm, await once());
-  const n = warm > SLOW_MS ? Math.min(runs, SLOW_RUNS) : runs;
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) ms.push(await once());
-  ms.sort((a, b) => a - b);
-  return { query, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1]!, runs: n, ...(error ? { error } : {}) };
+  const warm = new Map<MeasuredQuery, number>();
+  for (let i = 0; i < warmup; i++) for (const q of queries) warm.set(q, Math.max(warm.get(q) ?? 0, await once(q)));
+  const planned = new Map(queries.map((q) => [q, (warm.get(q) ?? 0) > SLOW_MS ? Math.min(runs, SLOW_RUNS) : runs]));
+  const samples = new Map<MeasuredQuery, number[]>(queries.map((q) => [q, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const q of queries) {
+      const ms = samples.get(q)!;
+      if (ms.length < planned.get(q)!) ms.push(await once(q));
+    }
+  }
+  return queries.map((query) => {
+    const ms = samples.get(query)!.sort((a, b) => a - b);
+    const error = errors.get(query);
+    const t: Timing = { query, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1]!, runs: ms.length, ...(error ? { error } : {}) };
+    onDone?.(t);
+    return t;
+  });
 }
 
 interface Statement {
