@@ -178,6 +178,20 @@ describe('read builder', () => {
     expect(build()).not.toContain('limit 10001');
   });
 
+  it('orders a capped count like the page, unless the order is an embedded resource\'s column', () => {
+    const cache = fixtureCache();
+    const t = cache.tables.get('projects')!;
+    const build = (search: string) =>
+      buildReadQuery(createContext(cache, parseQuery(new URLSearchParams(search)), new SqlParams()), { table: t, relationOrigin: 'projects', from: qualified('projects') }, {
+        shape: 'array',
+        stripNulls: false,
+        exactCount: true,
+        countLimit: 1_000,
+      }).sql;
+    expect(build('select=name&order=name.desc')).toMatch(/\(select count\(\*\) from \(select 1 from "public"\."projects" "t0" order by "t0"\."name" desc[^)]* limit 1001\) pgrst_c\)/);
+    expect(build('select=name')).toMatch(/\(select count\(\*\) from \(select 1 from "public"\."projects" "t0" limit 1001\) pgrst_c\)/);
+  });
+
   it('fails with PGRST108 when a filter names an embed that is not selected', () => {
     const err = restError(() => read('select=name&tasks.title=eq.x'));
     expect(err.code).toBe('PGRST108');
