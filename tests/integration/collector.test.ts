@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createInMemoryHistory, createValidator, parseCaptureFile, type CapturedRequest } from '../../src/shared/ga4';
 import { ruleSettingsFor } from '../../src/server/collector/engine-adapter';
+import { EXACT_COUNT_LIMIT } from '../../src/shared/counts';
 import { anonClient, serviceClient, sql } from '../support/clients';
 import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
 
@@ -202,6 +203,73 @@ describe('reading the log is limited to the owning organization', () => {
     }
   });
 
+  it("dashboards read the organization's rollups summed into buckets by rollup_series; outsiders read none", async () => {
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    const args = { org_id: tenant.orgId, site_id: null, bucket_starts: [new Date(hour.getTime() - 3_600_000).toISOString()], until: new Date(hour.getTime() + 3_600_000).toISOString(), dimensions: ['requests', 'status'] };
+    const expected = await sql<{ dimension: string; value: string; n: string }>(
+      `select dimension, value, sum(count) as n from public.website_hourly_rollups where organization_id = $1 and hour >= $2 and hour < $3 and dimension in ('requests', 'status') group by 1, 2`,
+      [tenant.orgId, args.bucket_starts[0], args.until],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const { data, error } = await tenant.viewer.client.rpc('rollup_series', args);
+    expect(error).toBeNull();
+    const rows = (data ?? []) as Array<{ bucket: string; dimension: string; value: string; count: number }>;
+    expect(rows.map((r) => `${r.dimension}:${r.value}:${Number(r.count)}`).sort()).toEqual(expected.map((r) => `${r.dimension}:${r.value}:${Number(r.n)}`).sort());
+    expect(new Set(rows.map((r) => Date.parse(r.bucket)))).toEqual(new Set([Date.parse(args.bucket_starts[0]!)]));
+    const site = await tenant.viewer.client.rpc('rollup_series', { ...args, site_id: shop.id });
+    expect(((site.data ?? []) as unknown[]).length).toBeGreaterThan(0);
+    // Per website (the alerts page's live signals): the same totals, split by website.
+    const { site_id: _unused, ...perWebsiteArgs } = args;
+    const perWebsite = await tenant.viewer.client.rpc('rollup_series_by_website', perWebsiteArgs);
+    expect(perWebsite.error).toBeNull();
+    const summed = new Map<string, number>();
+    for (const r of (perWebsite.data ?? []) as Array<{ dimension: string; value: string; count: number }>) summed.set(`${r.dimension}:${r.value}`, (summed.get(`${r.dimension}:${r.value}`) ?? 0) + Number(r.count));
+    expect([...summed].map(([k, n]) => `${k}:${n}`).sort()).toEqual(expected.map((r) => `${r.dimension}:${r.value}:${Number(r.n)}`).sort());
+    for (const client of [outsider.client, anonClient()]) {
+      const { data: none } = await client.rpc('rollup_series', args);
+      expect(none ?? []).toEqual([]);
+      const { data: noneByWebsite } = await client.rpc('rollup_series_by_website', perWebsiteArgs);
+      expect(noneByWebsite ?? []).toEqual([]);
+    }
+  });
+
+  it("the log's search finds a request by client id, user id or request id, with an exact count below the estimate threshold", async () => {
+    const cid = `42,(7).${Date.now()}`;
+    const res = await postBatch(shop.site_key, [gtagHit('page_view', `&uid=user-${cid}`)].map((h) => ({ ...h, u: h.u.replace('cid=111.222', `cid=${encodeURIComponent(cid)}`) })));
+    const id = (res.json.results as Array<{ id: string }>)[0]!.id;
+    // As fetchRequestPage sends it: values quoted, as commas and parentheses are syntax in or=(…).
+    const search = (client: typeof tenant.viewer.client, value: string) =>
+      client.from('collected_requests').select('id', { count: 'estimated' }).eq('organization_id', tenant.orgId).or(`client_id.eq."${value}",user_id.eq."${value}"`);
+    for (const value of [cid, `user-${cid}`]) {
+      const found = await search(tenant.viewer.client, value);
+      expect(found.error).toBeNull();
+      expect(found.data!.map((r) => r.id)).toEqual([id]);
+      expect(found.count).toBe(1);
+      expect((await search(outsider.client, value)).data ?? []).toEqual([]);
+    }
+    const byId = await tenant.viewer.client.from('collected_requests').select('id').eq('organization_id', tenant.orgId).eq('id', id);
+    expect(byId.data!.map((r) => r.id)).toEqual([id]);
+  });
+
+  it('count=estimated is exact up to EXACT_COUNT_LIMIT and an estimate past it, never below the limit + 1', async () => {
+    const cid = `estimate-${Date.now()}`;
+    const insert = (n: number) =>
+      sql(
+        `insert into public.collected_requests (id, received_at, organization_id, website_id, format, endpoint, method, source, client_id, event_count, event_names, status, error_count, warning_count, info_count, events, issues, url)
+         select gen_random_uuid(), now() - make_interval(secs => i), $1, $2, 'gtag', 'g_collect', 'GET', 'tracker', $3, 0, '{}', 'pass', 0, 0, 0, '[]', '[]', '/g/collect' from generate_series(1, $4) i`,
+        [tenant.orgId, shop.id, cid, n],
+      );
+    const count = async (mode: 'estimated' | 'exact' | 'planned') => (await tenant.viewer.client.from('collected_requests').select('id', { count: mode }).eq('organization_id', tenant.orgId).eq('client_id', cid).limit(1)).count;
+    await insert(EXACT_COUNT_LIMIT);
+    expect(await count('estimated')).toBe(EXACT_COUNT_LIMIT);
+    await insert(5);
+    expect(await count('exact')).toBe(EXACT_COUNT_LIMIT + 5);
+    // Past the limit the count stops at limit + 1 rows and the planner's estimate (count=planned) answers.
+    const planned = await count('planned');
+    expect(await count('estimated')).toBe(Math.max(EXACT_COUNT_LIMIT + 1, planned ?? 0));
+    await sql('delete from public.collected_requests where client_id = $1', [cid]);
+  });
+
   it('nobody writes the log through the data API, not even the owner', async () => {
     const before = await storedCount(shop.id);
     const inserted = await tenant.owner.client.from('collected_requests').insert({ id: crypto.randomUUID(), received_at: new Date().toISOString(), organization_id: tenant.orgId, website_id: shop.id, format: 'gtag', endpoint: 'g_collect', method: 'GET', source: 'tracker', event_count: 0, event_names: [], status: 'pass', error_count: 0, warning_count: 0, info_count: 0, events: [], issues: [], url: '/g/collect' });
@@ -214,7 +282,7 @@ describe('reading the log is limited to the owning organization', () => {
   });
 
   it('every collector table has row-level security and comments; anon and authenticated have no write grants', async () => {
-    const tables = ['collected_requests', 'website_hourly_rollups', 'organization_usage_events', 'collector_idempotency_keys', 'collector_history'];
+    const tables = ['collected_requests', 'website_hourly_rollups', 'organization_hourly_rollups', 'organization_usage_events', 'collector_idempotency_keys', 'collector_history'];
     const rows = await sql<{ relname: string; relrowsecurity: boolean; comment: string | null }>(
       `select c.relname, c.relrowsecurity, obj_description(c.oid, 'pg_class') as comment from pg_class c
        join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relname = any($1)`,

@@ -53,6 +53,8 @@ describe('helper functions answer only for the caller\'s organizations', () => {
       create_api_key: { org_id: a.orgId, key_name: 'audit' },
       fix_account_link: { org_id: a.orgId },
       has_org_role: { org_id: a.orgId, min_role: 'viewer' },
+      rollup_series_by_website: { org_id: a.orgId, bucket_starts: [new Date(Date.now() - 86_400_000).toISOString()], until: new Date(Date.now() + 3_600_000).toISOString(), dimensions: ['requests'] },
+      rollup_series: { org_id: a.orgId, site_id: null, bucket_starts: [new Date(Date.now() - 86_400_000).toISOString()], until: new Date(Date.now() + 3_600_000).toISOString(), dimensions: ['requests'] },
     };
     const callable = await sql<{ proname: string; args: string }>(
       `select p.proname, pg_get_function_identity_arguments(p.oid) as args
@@ -64,8 +66,8 @@ describe('helper functions answer only for the caller\'s organizations', () => {
     expect(callable.map((f) => f.proname).filter((name) => !(name in reviewed))).toEqual([]);
     for (const [fn, args] of Object.entries(reviewed)) {
       const { data, error } = await b.owner.client.rpc(fn, args);
-      // Refused, or an answer that says nothing about org A.
-      if (!error) expect([false, null], fn).toContainEqual(data);
+      // Refused, or an answer that says nothing about org A (no rows, for a function returning a set).
+      if (!error) expect([false, null, []], fn).toContainEqual(data);
     }
     expect(await sql(`select 1 from public.invitations where email = 'audit@example.test'`)).toHaveLength(0);
     expect(await sql(`select 1 from public.api_keys where organization_id = $1`, [a.orgId])).toHaveLength(0);
@@ -212,8 +214,14 @@ describe('deleting a website or an organization deletes its collected data at on
 
   it('a deleted website leaves no requests, issues, rollups, history or keys, and its site key stores nothing more', async () => {
     const site = await websiteWithHits(a, 'deleted.example.com');
+    const orgRequests = async () =>
+      Number((await sql<{ n: string | null }>("select sum(count) as n from public.organization_hourly_rollups where organization_id = $1 and dimension = 'requests'", [a.orgId]))[0]!.n ?? 0);
+    const siteRequests = Number((await sql<{ n: string }>("select sum(count) as n from public.website_hourly_rollups where website_id = $1 and dimension = 'requests'", [site.id]))[0]!.n);
+    const orgBefore = await orgRequests();
     const removed = await a.admin.client.from('websites').delete().eq('id', site.id).select('id');
     expect(removed.data).toEqual([{ id: site.id }]);
+    // Its counts leave the organization's totals (what dashboards over all websites show) with it.
+    expect(await orgRequests()).toBe(orgBefore - siteRequests);
     expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
     // The collector may still know the key for a few seconds; nothing it accepts may be stored.
     const late = await send(site.site_key, 'deleted.example.com');

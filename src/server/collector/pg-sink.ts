@@ -39,6 +39,14 @@ const UPSERT_ROLLUPS = `
   select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[])
   on conflict (website_id, hour, dimension, value) do update set count = r.count + excluded.count`;
 
+// The same counts summed per organization, for dashboards over all websites. Rows are inserted in
+// key order, so concurrent batches of one organization lock its rows in the same order.
+const UPSERT_ORG_ROLLUPS = `
+  insert into public.organization_hourly_rollups as r (organization_id, hour, dimension, value, count)
+  select o, h, d, v, sum(n) from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::bigint[]) as t(o, h, d, v, n)
+  group by o, h, d, v order by o, h, d, v
+  on conflict (organization_id, hour, dimension, value) do update set count = r.count + excluded.count`;
+
 // Counts the batch's requests and answers each organization's new total with its plan's limit as
 // of now, so requests over the limit can be taken back in the same transaction. The row lock
 // serializes every process's batches of an organization: the database decides, not a ledger.
@@ -281,6 +289,7 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
             roll.map((r) => r.value),
             roll.map((r) => r.count),
           ]);
+          await client.query(UPSERT_ORG_ROLLUPS, [roll.map((r) => r.organizationId), roll.map((r) => r.hour), roll.map((r) => r.dimension), roll.map((r) => r.value), roll.map((r) => r.count)]);
         }
         const counts = websiteCounts(hits, batch.websiteRefusals ?? []);
         if (counts.length > 0) {

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { EXACT_COUNT_LIMIT } from '../../shared/counts';
+import type { SqlClient } from '../db/database';
 import type { AppDeps } from '../deps';
 import { RestError, singularityError, tableNotFoundError } from './errors';
 import { plannedCount, readRangeStatus, respond, runAsCaller, withSchema, type RequestState } from './execute';
@@ -6,7 +8,7 @@ import { buildDelete, buildInsert, buildUpdate, type MutationQuery } from './mut
 import { contentRange, intersectRanges, parsePreferences, parseRangeHeader, preferenceAppliedHeader, type Preferences } from './preferences';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, Range } from './query-types';
-import { buildReadQuery, createContext, type ReadSource } from './read-builder';
+import { buildReadQuery, createContext, type BuiltQuery, type ReadSource } from './read-builder';
 import { checkProfile, negotiateMedia, readJsonBody, resolveClaims, type MediaChoice } from './request';
 import { buildRpcQuery, requireFunction, type RpcArgs } from './rpc-builder';
 import { suggestTable, type SchemaCache, type TableInfo } from './schema-cache';
@@ -65,6 +67,17 @@ function readResponse(c: Context, media: MediaChoice, prefs: Preferences, range:
   return respond(c, status, isHead ? null : result.body, { ...headers, 'Content-Type': media.contentType });
 }
 
+/**
+ * The total a read answers with: exact, planned, or for `count=estimated` exact up to
+ * EXACT_COUNT_LIMIT and the planner's estimate beyond it (at least EXACT_COUNT_LIMIT + 1, so a
+ * poor estimate never claims fewer rows than were counted), as PostgREST does with db-max-rows.
+ */
+async function readTotal(client: SqlClient, prefs: Preferences, counted: number | undefined, planned: BuiltQuery | undefined): Promise<number | undefined> {
+  if (prefs.count === 'planned' && planned) return plannedCount(client, planned.sql, planned.params);
+  if (prefs.count !== 'estimated' || counted === undefined || counted <= EXACT_COUNT_LIMIT || !planned) return counted;
+  return Math.max(EXACT_COUNT_LIMIT + 1, (await plannedCount(client, planned.sql, planned.params)) ?? 0);
+}
+
 export function readTable(env: HandlerEnv) {
   return async (c: Context, state: RequestState): Promise<Response> => {
     const { startedAt, claims, prefs, media, query } = await begin(env, c, state);
@@ -76,10 +89,11 @@ export function readTable(env: HandlerEnv) {
         shape: media.shape,
         stripNulls: media.stripNulls,
         exactCount: shouldCount(prefs),
+        ...(prefs.count === 'estimated' ? { countLimit: EXACT_COUNT_LIMIT } : {}),
         rootRange: range,
       });
       const planned =
-        prefs.count === 'planned'
+        prefs.count === 'planned' || prefs.count === 'estimated'
           ? buildReadQuery(createContext(cache, query, new SqlParams()), source, { shape: 'array', stripNulls: false, exactCount: false, rootRange: { offset: 0 } })
           : undefined;
       return { main, planned };
@@ -90,7 +104,7 @@ export function readTable(env: HandlerEnv) {
         const row = (await client.query<{ total: string | null; page_total: string; body: string }>(built.main.sql, built.main.params)).rows[0]!;
         const pageTotal = Number(row.page_total);
         if (media.shape === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
-        const total = built.planned ? await plannedCount(client, built.planned.sql, built.planned.params) : row.total === null ? undefined : Number(row.total);
+        const total = await readTotal(client, prefs, row.total === null ? undefined : Number(row.total), built.planned);
         return { body: row.body, pageTotal, total };
       });
       return { built, result };

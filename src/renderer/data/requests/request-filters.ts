@@ -1,3 +1,4 @@
+import { EXACT_COUNT_LIMIT, isCountEstimated } from '../../../shared/counts';
 import type { ValidationStatus } from '../../../shared/ga4';
 
 export const TIME_RANGES = ['1h', '24h', '7d', '30d', 'all'] as const;
@@ -24,9 +25,34 @@ export interface RequestFilters {
   eventName: string | null;
   ruleId: string | null;
   range: TimeRange;
+  /** What the search box holds: a request id, or a client id or user id, matched exactly. */
+  search: string | null;
 }
 
-export const DEFAULT_FILTERS: RequestFilters = { websiteId: null, status: null, eventName: null, ruleId: null, range: '24h' };
+export const DEFAULT_FILTERS: RequestFilters = { websiteId: null, status: null, eventName: null, ruleId: null, range: '24h', search: null };
+
+/** Longer than any id a request carries; longer input cannot match and is not sent. */
+export const SEARCH_MAX_LENGTH = 256;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a search looks for. A request id is a UUID; anything else is a visitor: the GA4 client id
+ * (or app instance id) or the user id, compared exactly, so an index answers it (a substring search
+ * over every stored URL could not be kept fast over millions of rows).
+ */
+export type RequestSearch = { kind: 'request_id'; value: string } | { kind: 'visitor'; value: string };
+
+export function parseSearch(input: string | null | undefined): RequestSearch | null {
+  const value = input?.trim();
+  if (!value || value.length > SEARCH_MAX_LENGTH) return null;
+  return UUID_RE.test(value) ? { kind: 'request_id', value: value.toLowerCase() } : { kind: 'visitor', value };
+}
+
+/** A value quoted for a PostgREST logic filter (`or=(a.eq."…")`), where commas and parentheses are syntax. */
+export function quoteFilterValue(value: string): string {
+  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
 
 /** Start of the time range as ISO, or null for all time. */
 export function rangeStart(range: TimeRange, nowMs: number): string | null {
@@ -44,6 +70,7 @@ export interface RequestQueryPlan {
   /** rule_ids @> {rule id} */
   ruleId: string | null;
   since: string | null;
+  search: RequestSearch | null;
   /** Inclusive row range of the page. */
   from: number;
   to: number;
@@ -60,14 +87,23 @@ export function requestQueryPlan(organizationId: string, filters: RequestFilters
     eventName: filters.eventName?.trim() ? filters.eventName.trim() : null,
     ruleId: filters.ruleId?.trim() ? filters.ruleId.trim() : null,
     since: rangeStart(filters.range, nowMs),
+    search: parseSearch(filters.search),
     from,
     to: from + pageSize - 1,
   };
 }
 
-/** Number of pages for a total (at least 1). */
+/**
+ * Number of pages for a total (at least 1). The log's total is counted exactly up to
+ * EXACT_COUNT_LIMIT only (see fetchRequestPage), so pages go that far: past it, filters narrow.
+ */
 export function pageCount(total: number, pageSize = REQUESTS_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize));
+  return Math.max(1, Math.ceil(Math.min(total, EXACT_COUNT_LIMIT) / pageSize));
+}
+
+/** The log's total as shown: "567", or "1,000+" past the exact count, which is only an estimate. */
+export function formatRequestTotal(total: number): string {
+  return isCountEstimated(total) ? `${EXACT_COUNT_LIMIT.toLocaleString('en')}+` : total.toLocaleString('en');
 }
 
 function isTimeRange(v: string | null): v is TimeRange {
@@ -80,7 +116,7 @@ function isStatus(v: string | null): v is ValidationStatus {
 
 const RULE_ID_RE = /^[a-z_]+\.[A-Za-z0-9_.-]+$/;
 
-/** Reads the filters from the page URL (?website=&status=&event=&rule=&range=&page=); unknown values are ignored. */
+/** Reads the filters from the page URL (?website=&status=&event=&rule=&range=&q=&page=); unknown values are ignored. */
 export function filtersFromSearch(params: URLSearchParams): { filters: RequestFilters; page: number } {
   const text = (key: string) => {
     const v = params.get(key)?.trim();
@@ -95,6 +131,7 @@ export function filtersFromSearch(params: URLSearchParams): { filters: RequestFi
       eventName: text('event'),
       ruleId: rule && RULE_ID_RE.test(rule) ? rule : null,
       range: isTimeRange(text('range')) ? (text('range') as TimeRange) : DEFAULT_FILTERS.range,
+      search: parseSearch(text('q'))?.value ?? null,
     },
     page: Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1,
   };
@@ -108,6 +145,8 @@ export function searchFromFilters(filters: Partial<RequestFilters>, page = 1): s
   if (filters.eventName) params.set('event', filters.eventName);
   if (filters.ruleId) params.set('rule', filters.ruleId);
   if (filters.range && filters.range !== DEFAULT_FILTERS.range) params.set('range', filters.range);
+  const search = parseSearch(filters.search);
+  if (search) params.set('q', search.value);
   if (page > 1) params.set('page', String(page));
   return params.toString();
 }

@@ -1,18 +1,19 @@
 import { bucketIndex, type PeriodWindow } from './periods';
-import type { RollupDimension, RollupRow } from './types';
+import type { RollupCount, RollupDimension } from './types';
 
 /**
- * Pure aggregation of hourly rollups for the KPI cards, top lists and charts. Rows outside the
- * window are ignored, so a cached wider read can serve a narrower period.
+ * Pure aggregation of rollups (hourly, or already summed per chart bucket by rollup_series) for
+ * the KPI cards, top lists and charts. Rows outside the window are ignored, so a cached wider read
+ * can serve a narrower period.
  */
 
-function inWindow(row: RollupRow, window: Pick<PeriodWindow, 'startMs' | 'endMs'>): boolean {
+function inWindow(row: RollupCount, window: Pick<PeriodWindow, 'startMs' | 'endMs'>): boolean {
   const at = Date.parse(row.hour);
   return at >= window.startMs && at < window.endMs;
 }
 
 /** Total count per value of one dimension, largest first (ties by value, for a stable order). */
-export function totalsBy(rows: readonly RollupRow[], dimension: RollupDimension, window?: PeriodWindow): Array<{ value: string; count: number }> {
+export function totalsBy(rows: readonly RollupCount[], dimension: RollupDimension, window?: PeriodWindow): Array<{ value: string; count: number }> {
   const totals = new Map<string, number>();
   for (const row of rows) {
     if (row.dimension !== dimension || (window && !inWindow(row, window))) continue;
@@ -37,7 +38,7 @@ export interface Kpis {
   infos: number;
 }
 
-export function computeKpis(rows: readonly RollupRow[], window?: PeriodWindow): Kpis {
+export function computeKpis(rows: readonly RollupCount[], window?: PeriodWindow): Kpis {
   const count = (dimension: RollupDimension, value: string) =>
     rows.reduce((sum, r) => (r.dimension === dimension && r.value === value && (!window || inWindow(r, window)) ? sum + r.count : sum), 0);
   const requests = count('requests', 'all');
@@ -69,7 +70,7 @@ export interface SeriesBucket {
  * Counts per bucket for some values of one dimension, e.g. status pass/warning/fail per hour.
  * Every bucket of the window is present (zeros included), oldest first.
  */
-export function bucketSeries(rows: readonly RollupRow[], dimension: RollupDimension, values: readonly string[], window: PeriodWindow): SeriesBucket[] {
+export function bucketSeries(rows: readonly RollupCount[], dimension: RollupDimension, values: readonly string[], window: PeriodWindow): SeriesBucket[] {
   const buckets: SeriesBucket[] = window.bucketStarts.map((startMs) => ({
     startMs,
     values: Object.fromEntries(values.map((v) => [v, 0])),
@@ -83,7 +84,7 @@ export function bucketSeries(rows: readonly RollupRow[], dimension: RollupDimens
 }
 
 /** Total of one value in the rows at or after a time (e.g. a rule's findings in the last hour). */
-export function countSince(rows: readonly RollupRow[], dimension: RollupDimension, value: string, sinceMs: number, untilMs = Infinity): number {
+export function countSince(rows: readonly RollupCount[], dimension: RollupDimension, value: string, sinceMs: number, untilMs = Infinity): number {
   return rows.reduce((sum, r) => {
     if (r.dimension !== dimension || r.value !== value) return sum;
     const at = Date.parse(r.hour);

@@ -10,6 +10,9 @@ export interface RollupRow {
   count: number;
 }
 
+/** A count of one dimension value from an hour (or a chart bucket) on: what the aggregations read. */
+export type RollupCount = Omit<RollupRow, 'website_id'>;
+
 /** A row of organization_usage_events, e.g. requests refused because the monthly limit was reached. */
 export interface UsageEvent {
   id: string;

@@ -4,10 +4,10 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUsageStatusQuery } from '../../data/billing/usage-status-query';
 import type { Organization } from '../../data/organizations/types';
-import { HOUR_MS, floorHour } from '../../data/rollups/periods';
-import { useRollupsQuery } from '../../data/rollups/rollups-query';
+import { floorHour } from '../../data/rollups/periods';
+import { useRollupSeriesByWebsiteQuery } from '../../data/rollups/rollups-query';
 import { useUsageEventsQuery } from '../../data/rollups/usage-events-query';
-import { ruleFailureAlerts, sortAlerts, usageEventAlerts, usageStatusAlerts, type AlertSeverity } from './derive-alerts';
+import { ruleFailureAlerts, ruleFailureWindow, sortAlerts, usageEventAlerts, usageStatusAlerts, type AlertSeverity } from './derive-alerts';
 import { formatAlertTime } from './format';
 
 const COLORS: Record<AlertSeverity, string> = { critical: 'red', warning: 'yellow', info: 'blue' };
@@ -16,8 +16,8 @@ const LABELS: Record<AlertSeverity, string> = { critical: 'Critical', warning: '
 /** What the data shows right now (rule failures of the last hour, usage), whether or not a rule has raised an alert for it yet. */
 export function LiveSignals({ organization, websiteNames }: { organization: Organization; websiteNames: ReadonlyMap<string, string> }) {
   const nowHour = floorHour(Date.now());
-  const sinceIso = new Date(nowHour - 25 * HOUR_MS).toISOString();
-  const rollups = useRollupsQuery(organization.id, null, sinceIso, ['rule']);
+  const signalWindow = ruleFailureWindow(nowHour);
+  const rollups = useRollupSeriesByWebsiteQuery(organization.id, signalWindow.bucketStartsMs, signalWindow.untilMs, ['rule']);
   const usage = useUsageStatusQuery(organization.id);
   const events = useUsageEventsQuery(organization.id);
   const alerts = useMemo(

@@ -61,13 +61,23 @@ function ruleAlertSeverity(ruleId: string): AlertSeverity | null {
 }
 
 /**
+ * What ruleFailureAlerts reads: the 24 hours before the previous hour, the previous hour and the
+ * current hour, as three buckets (rollup_series_by_website sums the hours into them in Postgres;
+ * hourly rows give the same alerts).
+ */
+export function ruleFailureWindow(nowMs: number): { bucketStartsMs: [baseline: number, previous: number, current: number]; untilMs: number } {
+  const current = floorHour(nowMs);
+  return { bucketStartsMs: [current - 25 * HOUR_MS, current - HOUR_MS, current], untilMs: current + HOUR_MS };
+}
+
+/**
  * Rules with findings in the current or previous hour (rollups are hourly), per website. A spike is
  * when that is at least twice the hourly average of the 24 hours before; a rule that had none
  * before is new. Warning-level rules only alert when new or spiking; error-level ones always.
  */
 export function ruleFailureAlerts(rows: readonly RollupRow[], nowMs: number, websiteNames: ReadonlyMap<string, string> = new Map()): DerivedAlert[] {
-  const recentStart = floorHour(nowMs) - HOUR_MS;
-  const baselineStart = recentStart - 24 * HOUR_MS;
+  const [baselineStart, recentStart] = ruleFailureWindow(nowMs).bucketStartsMs;
+  // The recent window is the previous and the current hour.
   const keys = new Set(rows.filter((r) => r.dimension === 'rule' && Date.parse(r.hour) >= recentStart).map((r) => `${r.website_id}|${r.value}`));
   const alerts: DerivedAlert[] = [];
   for (const key of keys) {

@@ -10,7 +10,7 @@ import type { Organization } from '../../data/organizations/types';
 import { ALL_WEBSITES, requestsLink, type TimeRange } from '../../data/requests/request-filters';
 import { bucketSeries, computeKpis, formatRate, totalsBy } from '../../data/rollups/aggregate';
 import { PERIODS, PERIOD_LABELS, periodWindow, type Period } from '../../data/rollups/periods';
-import { useRollupsQuery } from '../../data/rollups/rollups-query';
+import { useRollupSeriesQuery } from '../../data/rollups/rollups-query';
 import type { RollupDimension } from '../../data/rollups/types';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -62,7 +62,7 @@ function Analytics({ organization }: { organization: Organization }) {
   const [scope, setScope] = useState<string | null>(null);
   const websiteId = scope === ALL_WEBSITES ? null : (scope ?? website?.id ?? null);
   const span = periodWindow(period, Date.now(), organizationTimeZone(organization.settings));
-  const rollups = useRollupsQuery(organization.id, websiteId, new Date(span.startMs).toISOString(), DIMENSIONS);
+  const rollups = useRollupSeriesQuery(organization.id, websiteId, span, DIMENSIONS);
   const featureAccess = useFeatureAccessQuery(organization.id, 'advanced_analytics');
   const advanced = featureAccess.data ?? planHasFeature(organization.plan, 'advanced_analytics');
   const rows = useMemo(() => rollups.data ?? [], [rollups.data]);

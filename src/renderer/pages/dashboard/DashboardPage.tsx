@@ -8,7 +8,7 @@ import type { Organization } from '../../data/organizations/types';
 import { requestsLink } from '../../data/requests/request-filters';
 import { bucketSeries, computeKpis, formatRate, totalsBy } from '../../data/rollups/aggregate';
 import { PERIOD_LABELS, periodWindow, type Period } from '../../data/rollups/periods';
-import { useRollupsQuery } from '../../data/rollups/rollups-query';
+import { useRollupSeriesQuery } from '../../data/rollups/rollups-query';
 import type { RollupDimension } from '../../data/rollups/types';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -41,8 +41,7 @@ function Dashboard({ organization }: { organization: Organization }) {
   const { website, websites, isLoading: websitesLoading } = useCurrentWebsite();
   const [period, setPeriod] = useState<Period>('24h');
   const span = periodWindow(period, Date.now(), organizationTimeZone(organization.settings));
-  const sinceIso = new Date(span.startMs).toISOString();
-  const rollups = useRollupsQuery(organization.id, website?.id ?? null, sinceIso, DIMENSIONS);
+  const rollups = useRollupSeriesQuery(organization.id, website?.id ?? null, span, DIMENSIONS);
   const rows = useMemo(() => rollups.data ?? [], [rollups.data]);
   const kpis = computeKpis(rows, span);
   const facts = {

@@ -28,6 +28,7 @@ import {
   TIME_RANGES,
   TIME_RANGE_LABELS,
   filtersFromSearch,
+  formatRequestTotal,
   pageCount,
   resolveWebsiteFilter,
   searchFromFilters,
@@ -120,6 +121,7 @@ export function RequestsPage() {
           />
           <TextFilter label="Event name" placeholder="e.g. purchase" value={filters.eventName ?? ''} onApply={(v) => update({ eventName: v || null })} />
           <RuleFilter value={filters.ruleId ?? ''} onApply={(v) => update({ ruleId: v || null })} />
+          <TextFilter label="Search" placeholder="Request, client or user ID" width={240} value={filters.search ?? ''} onApply={(v) => update({ search: v || null })} />
           <Select
             label="Time range"
             w={160}
@@ -143,7 +145,7 @@ export function RequestsPage() {
           {errorMessage(query.error) ?? 'Try again later.'}
         </Alert>
       ) : rows.length === 0 ? (
-        <EmptyLog hasWebsites={websites.length > 0} filtered={Boolean(filters.status || filters.eventName || filters.ruleId)} />
+        <EmptyLog hasWebsites={websites.length > 0} filtered={Boolean(filters.status || filters.eventName || filters.ruleId || filters.search)} />
       ) : (
         <Stack gap="sm">
           <Table.ScrollContainer minWidth={800}>
@@ -173,7 +175,7 @@ export function RequestsPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="requests-total">
-              {(page - 1) * REQUESTS_PAGE_SIZE + 1}–{(page - 1) * REQUESTS_PAGE_SIZE + rows.length} of {total} requests
+              {(page - 1) * REQUESTS_PAGE_SIZE + 1}–{(page - 1) * REQUESTS_PAGE_SIZE + rows.length} of {formatRequestTotal(total)} requests
             </Text>
             <Pagination total={pageCount(total)} value={page} onChange={(p) => update({}, p)} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />
           </Group>
@@ -227,7 +229,7 @@ function RequestRow({ row, websiteName, onOpen }: { row: RequestSummaryRow; webs
   );
 }
 
-function TextFilter({ label, placeholder, value, onApply }: { label: string; placeholder: string; value: string; onApply: (v: string) => void }) {
+function TextFilter({ label, placeholder, value, onApply, width = 170 }: { label: string; placeholder: string; value: string; onApply: (v: string) => void; width?: number }) {
   const [text, setText] = useState(value);
   const [synced, setSynced] = useState(value);
   // Follow the URL when it changes from elsewhere (clear filters, back button).
@@ -239,7 +241,7 @@ function TextFilter({ label, placeholder, value, onApply }: { label: string; pla
     e?.preventDefault();
     if (text.trim() !== value) onApply(text.trim());
   }
-  return <TextInput label={label} placeholder={placeholder} w={170} value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={() => submit()} onKeyDown={(e) => e.key === 'Enter' && submit()} />;
+  return <TextInput label={label} placeholder={placeholder} w={width} value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={() => submit()} onKeyDown={(e) => e.key === 'Enter' && submit()} />;
 }
 
 function RuleFilter({ value, onApply }: { value: string; onApply: (v: string) => void }) {

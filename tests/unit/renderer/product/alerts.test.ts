@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleFailureAlerts, sortAlerts, usageEventAlerts, usageStatusAlerts } from '../../../../src/renderer/pages/alerts/derive-alerts';
+import { ruleFailureAlerts, ruleFailureWindow, sortAlerts, usageEventAlerts, usageStatusAlerts } from '../../../../src/renderer/pages/alerts/derive-alerts';
 import type { RollupRow, UsageEvent } from '../../../../src/renderer/data/rollups/types';
 
 const NOW = Date.parse('2026-11-22T12:30:00Z');
@@ -26,6 +26,27 @@ describe('rule failure alerts', () => {
     expect(spike).toHaveLength(1);
     expect(spike[0]).toMatchObject({ severity: 'warning' });
     expect(spike[0]!.description).toContain('5× the usual rate');
+  });
+
+  it('gives the same alerts from the two buckets rollup_series_by_website sums the hours into', () => {
+    const hourly = [
+      ...Array.from({ length: 24 }, (_, i) => rule(new Date(Date.parse('2026-11-21T11:00:00Z') + i * 3_600_000).toISOString().slice(0, 13), 'basic.param_value_length', 1)),
+      rule('2026-11-22T11', 'basic.param_value_length', 2),
+      rule('2026-11-22T12', 'basic.param_value_length', 3),
+      rule('2026-11-22T12', 'basic.cid_present', 4, 'w2'),
+    ];
+    const window = ruleFailureWindow(NOW);
+    expect(window).toEqual({ bucketStartsMs: [Date.parse('2026-11-21T11:00:00Z'), Date.parse('2026-11-22T11:00:00Z'), Date.parse('2026-11-22T12:00:00Z')], untilMs: Date.parse('2026-11-22T13:00:00Z') });
+    // What Postgres returns: per website, rule and bucket, the sum, with the bucket's start as hour.
+    const [baseline, previous, current] = window.bucketStartsMs.map((ms) => new Date(ms).toISOString().slice(0, 13));
+    const bucketed = [
+      rule(baseline!, 'basic.param_value_length', 24),
+      rule(previous!, 'basic.param_value_length', 2),
+      rule(current!, 'basic.param_value_length', 3),
+      rule(current!, 'basic.cid_present', 4, 'w2'),
+    ];
+    expect(ruleFailureAlerts(bucketed, NOW)).toEqual(ruleFailureAlerts(hourly, NOW));
+    expect(ruleFailureAlerts(bucketed, NOW)).toHaveLength(2);
   });
 
   it('ignores hits older than the previous hour', () => {

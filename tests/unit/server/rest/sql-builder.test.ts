@@ -164,6 +164,34 @@ describe('read builder', () => {
     expect(count).toContain('where "j2".pgrst_exists and "j3"."pgrst_exists" is not null');
   });
 
+  it('caps the count at the limit + 1 rows for count=estimated, and counts everything otherwise', () => {
+    const cache = fixtureCache();
+    const t = cache.tables.get('projects')!;
+    const build = (countLimit?: number) =>
+      buildReadQuery(createContext(cache, parseQuery(new URLSearchParams('select=name&name=eq.x')), new SqlParams()), { table: t, relationOrigin: 'projects', from: qualified('projects') }, {
+        shape: 'array',
+        stripNulls: false,
+        exactCount: true,
+        ...(countLimit === undefined ? {} : { countLimit }),
+      }).sql;
+    expect(build(10_000)).toMatch(/\(select count\(\*\) from \(select 1 from "public"\."projects" "t0" where .* limit 10001\) pgrst_c\) as total/);
+    expect(build()).not.toContain('limit 10001');
+  });
+
+  it('orders a capped count like the page, unless the order is an embedded resource\'s column', () => {
+    const cache = fixtureCache();
+    const t = cache.tables.get('projects')!;
+    const build = (search: string) =>
+      buildReadQuery(createContext(cache, parseQuery(new URLSearchParams(search)), new SqlParams()), { table: t, relationOrigin: 'projects', from: qualified('projects') }, {
+        shape: 'array',
+        stripNulls: false,
+        exactCount: true,
+        countLimit: 1_000,
+      }).sql;
+    expect(build('select=name&order=name.desc')).toMatch(/\(select count\(\*\) from \(select 1 from "public"\."projects" "t0" order by "t0"\."name" desc[^)]* limit 1001\) pgrst_c\)/);
+    expect(build('select=name')).toMatch(/\(select count\(\*\) from \(select 1 from "public"\."projects" "t0" limit 1001\) pgrst_c\)/);
+  });
+
   it('fails with PGRST108 when a filter names an embed that is not selected', () => {
     const err = restError(() => read('select=name&tasks.title=eq.x'));
     expect(err.code).toBe('PGRST108');
