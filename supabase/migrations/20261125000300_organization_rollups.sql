@@ -1,5 +1,5 @@
 -- Dashboards over every website of an organization read hourly rollups per website: 30 days of
--- 20 websites with some 60 values each (status, event names, rules…) is about 860,000 rows, which
+-- 20 websites with some 45 values an hour each (status, event names, rules…) is about 600,000 rows, which
 -- the browser downloaded and summed (seconds, and past the data API's statement timeout). Now:
 --  * organization_hourly_rollups keeps the same counts summed over the organization's websites
 --    (the collector upserts both with every batch), so "all websites" reads 1/20 of the rows;

@@ -481,8 +481,19 @@ describe('storage maintenance', () => {
     await insert(freeOld, freeOrg, freeSite.id, old(10));
     await insert(keptOld, tenant.orgId, shop.id, old(10));
     await insert(ancient, tenant.orgId, shop.id, old(400));
+    // Organization rollups follow the same retention as the websites'.
+    const orgRollup = (org: string, at: Date) =>
+      sql(`insert into public.organization_hourly_rollups (organization_id, hour, dimension, value, count) values ($1, date_trunc('hour', $2::timestamptz), 'requests', 'all', 1) on conflict do nothing`, [org, at]);
+    await orgRollup(freeOrg, old(10));
+    await orgRollup(tenant.orgId, old(10));
+    await orgRollup(tenant.orgId, old(400));
 
     await sql('select public.collector_apply_retention()');
+    const rollupsLeft = await sql<{ organization_id: string; hour: Date }>(
+      `select organization_id, hour from public.organization_hourly_rollups where organization_id = any($1) and hour < now() - interval '9 days' order by hour`,
+      [[freeOrg, tenant.orgId]],
+    );
+    expect(rollupsLeft.map((r) => r.organization_id)).toEqual([tenant.orgId]);
     const left = (await sql<{ id: string }>('select id from public.collected_requests where id = any($1)', [[freeOld, keptOld, ancient]])).map((r) => r.id);
     expect(left).toEqual([keptOld]);
     const dropped = await sql(`select 1 from pg_class where relname = $1`, [`collected_requests_p${old(400).toISOString().slice(0, 10).replaceAll('-', '')}`]);

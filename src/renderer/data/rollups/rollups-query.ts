@@ -18,7 +18,7 @@ export interface SeriesScope {
 /**
  * A period's counts already summed per chart bucket, dimension and value by Postgres
  * (rollup_series): each row's `hour` is its bucket's start. Summing hourly rows per website in the
- * browser meant downloading some 860,000 rows for 30 days of 20 websites.
+ * browser meant downloading some 600,000 rows for 30 days of 20 websites.
  */
 export async function fetchRollupSeries(client: TracklintClient, scope: SeriesScope): Promise<RollupCount[]> {
   const { data, error } = await client.rpc('rollup_series', {
