@@ -142,7 +142,8 @@ describe('collector caches across two server processes', () => {
     const sendMany = async (base: string, n: number) => {
       const hits = Array.from({ length: n }, () => {
         seq += 1;
-        return { k: `quota${Date.now().toString(36)}${seq}`, m: 'GET', u: `https://www.google-analytics.com/g/collect?v=2&tid=G-TWO00001&cid=9.${seq}&dl=https%3A%2F%2F${domain}%2F&en=page_view` };
+        // A purchase: its transaction id is history the engine persists (duplicate detection).
+        return { k: `quota${Date.now().toString(36)}${seq}`, m: 'GET', u: `https://www.google-analytics.com/g/collect?v=2&tid=G-TWO00001&cid=9.${seq}&dl=https%3A%2F%2F${domain}%2F&en=purchase&cu=EUR&ep.transaction_id=Q-${seq}&epn.value=10` };
       });
       const res = await fetch(`${base}/collect/g?site=${site.site_key}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: `https://${domain}` }, body: JSON.stringify({ v: 1, hits }) });
       return ((await res.json()) as { results: Array<{ status: string; reason?: string }> }).results;
@@ -164,6 +165,9 @@ describe('collector caches across two server processes', () => {
       expect(Number(usage!.n)).toBe(Number(limit));
       const [stored] = await sql<{ n: string }>(`select count(*)::text as n from public.collected_requests where website_id = $1`, [site.id]);
       expect(Number(stored!.n)).toBe(2 + 3);
+      // Only the stored purchases left their transaction ids in the history; the refused ones did not.
+      const [remembered] = await sql<{ n: string }>(`select count(*)::text as n from public.collector_history where website_id = $1 and key like 'txn|%'`, [site.id]);
+      expect(Number(remembered!.n)).toBe(2 + 3);
       // What was refused is recorded for the organization, as any refusal for quota is.
       await expect
         .poll(async () => Number((await sql<{ n: string }>(`select coalesce(sum(refused_requests), 0)::text as n from public.organization_usage_events where organization_id = $1`, [orgId]))[0]!.n), { timeout: 5_000, interval: 100 })

@@ -6,6 +6,9 @@ export const COLLECTOR_CACHE_CHANNEL = 'tracklint_collector_cache';
 /** History records another collector process committed (pg-sink.ts announces them with each batch). */
 export const COLLECTOR_HISTORY_CHANNEL = 'tracklint_collector_history';
 
+/** How long a cached lookup or history record is trusted while changes are not being announced. */
+export const UNANNOUNCED_TRUST_MS = 1_000;
+
 export interface CacheInvalidationListener {
   /** True while notifications are being received; until then caches must not be trusted for long. */
   listening(): boolean;

@@ -49,13 +49,14 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
   const sink = options.sink ?? createPgSink(pool, { announceHistoryAs: processId });
   const quota = createQuotaLedger();
   let listener: CacheInvalidationListener | undefined;
+  const changesAnnounced = () => listener?.listening() ?? false;
   const directory = createWebsiteDirectory(pool, (usage) => quota.observe(usage), {
-    ...(announced ? { changesAnnounced: () => listener?.listening() ?? false } : {}),
+    ...(announced ? { changesAnnounced } : {}),
     ...options.websites,
   });
   const engine = options.engine ?? createEngineAdapter();
   const history = new HistoryCache(sink, {
-    ...(announced ? { changesAnnounced: () => listener?.listening() ?? false, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
+    ...(announced ? { changesAnnounced, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
     ...options.history,
   });
   const refusals = new RefusalCounter();

@@ -1,5 +1,6 @@
 import type { HistoryRecord, ValidationHistory } from '../../shared/ga4/history';
 import type { CollectorSink, HistoryWrite } from './sink';
+import { UNANNOUNCED_TRUST_MS } from './cache-invalidation';
 
 export interface HistoryCacheOptions {
   /** Most records (present or known-absent) kept in memory across all websites. */
@@ -17,8 +18,6 @@ export interface HistoryCacheOptions {
   caughtUp?: () => Promise<void>;
 }
 
-/** How long a record is trusted while other processes' writes are not being announced. */
-export const UNANNOUNCED_TRUST_MS = 1_000;
 
 /** What one history write replaced. */
 export interface HistoryUndo {
@@ -110,9 +109,17 @@ export class HistoryCache {
     for (const slot of this.slots.values()) if (!slot.local) slot.stale = true;
   }
 
+  /**
+   * Before a batch is validated: handles the announcements committed so far (one round trip for
+   * the whole batch), then loads each website's keys that are not cached or no longer trusted.
+   */
+  async prefetchBatch(keysBySite: ReadonlyMap<string, Iterable<string>>): Promise<void> {
+    if (this.caughtUp) await this.caughtUp();
+    await Promise.all([...keysBySite].map(([websiteId, keys]) => this.prefetch(websiteId, keys)));
+  }
+
   /** Loads the keys of a website that are not cached yet, or no longer trusted (one query). */
   async prefetch(websiteId: string, keys: Iterable<string>): Promise<void> {
-    if (this.caughtUp) await this.caughtUp();
     const now = this.now();
     const announced = this.changesAnnounced ? this.changesAnnounced() : true;
     const missing: string[] = [];

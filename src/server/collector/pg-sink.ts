@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { HistoryRead, CollectorSink, SinkBatch, SinkResult } from './sink';
+import type { HistoryRead, HistoryWrite, CollectorSink, SinkBatch, SinkResult } from './sink';
 import { inBatchDuplicates, usageIncrements } from './sink';
 import { utcMonth } from './quota';
 import { aggregateRollups } from './rollups';
@@ -210,7 +210,7 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
       try {
         await client.query('begin');
         const gone = new Set<number>();
-        const websiteIds = [...new Set([...batch.hits.map((h) => h.websiteId), ...batch.history.map((h) => h.websiteId)])];
+        const websiteIds = [...new Set(batch.hits.map((h) => h.websiteId))];
         if (websiteIds.length > 0) {
           const live = new Set((await client.query<{ id: string }>(LIVE_WEBSITES, [websiteIds])).rows.map((r) => r.id));
           batch.hits.forEach((h, i) => {
@@ -219,11 +219,7 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
               duplicates.delete(i);
             }
           });
-          if (live.size < websiteIds.length) {
-            // With owners, the history of hits not stored is left out below, whatever the reason.
-            const history = batch.historyOwners ? batch.history : batch.history.filter((h) => live.has(h.websiteId));
-            batch = { ...batch, history, verifyWebsiteIds: batch.verifyWebsiteIds.filter((id) => live.has(id)) };
-          }
+          if (live.size < websiteIds.length) batch = { ...batch, verifyWebsiteIds: batch.verifyWebsiteIds.filter((id) => live.has(id)) };
         }
         const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i) && !gone.has(i));
         if (keyed.length > 0) {
@@ -252,17 +248,12 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
           }
         }
         const hits = kept.map((i) => batch.hits[i]!);
-        // History made by validating hits that are not stored after all is not kept either.
-        if (batch.historyOwners) {
-          const owners = batch.historyOwners;
-          const storedIndexes = new Set(kept);
-          const history = batch.history.filter((_, j) => storedIndexes.has(owners[j]!));
-          if (history.length < batch.history.length) batch = { ...batch, history };
-        }
+        // Only the history of hits that are stored (in batch order, so the last write of a key wins).
+        const history = kept.flatMap((i) => batch.historyByHit[i] ?? []);
         if (batch.verifyWebsiteIds.length > 0) await client.query(VERIFY_WEBSITES, [batch.verifyWebsiteIds]);
-        if (batch.history.length > 0) {
-          const last = new Map<string, (typeof batch.history)[number]>();
-          for (const h of batch.history) last.set(`${h.websiteId}|${h.key}`, h);
+        if (history.length > 0) {
+          const last = new Map<string, HistoryWrite>();
+          for (const h of history) last.set(`${h.websiteId}|${h.key}`, h);
           const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
           await client.query(UPSERT_HISTORY, [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))]);
           if (options.announceHistoryAs !== undefined) await client.query(ANNOUNCE_HISTORY, [historyAnnouncements(options.announceHistoryAs, rows)]);

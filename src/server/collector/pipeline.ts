@@ -322,7 +322,7 @@ export class IngestPipeline {
       if (!set) keysBySite.set(h.websiteId, (set = new Set()));
       for (const k of this.parts.engine.historyKeys(h.admitted.decoded)) set.add(k);
     }
-    await Promise.all([...keysBySite].map(([websiteId, keys]) => this.parts.history.prefetch(websiteId, keys)));
+    await this.parts.history.prefetchBatch(keysBySite);
     let slice = performance.now();
     for (const h of todo) {
       // Validation is CPU work on the event loop: yield every few milliseconds so the other batch's

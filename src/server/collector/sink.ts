@@ -22,12 +22,11 @@ export interface SinkBatch {
   hits: StoredHit[];
   /** Websites that received a valid hit from their own domain in this batch. */
   verifyWebsiteIds: string[];
-  history: HistoryWrite[];
   /**
-   * Per history write, the index (into hits) of the hit whose validation made it: a hit that is
-   * not stored after all (a duplicate, over the quota) leaves no history. Absent: keep them all.
+   * Per hit (same index as hits), the history its validation wrote: persisted only for the hits
+   * that are stored, so a duplicate or a hit over the quota leaves no history behind.
    */
-  historyOwners?: number[];
+  historyByHit: HistoryWrite[][];
   refusals: QuotaRefusal[];
   /** Hits refused for a known website since the last batch (public.website_hit_counters). */
   websiteRefusals?: WebsiteCount[];
@@ -123,7 +122,7 @@ export function createMemorySink(): MemorySink {
       sink.hits.push(...fresh);
       for (const u of usageIncrements(fresh)) sink.usage.set(`${u.organizationId}|${u.month}`, (sink.usage.get(`${u.organizationId}|${u.month}`) ?? 0) + u.count);
       for (const id of batch.verifyWebsiteIds) sink.verified.add(id);
-      for (const h of batch.history) sink.history.set(`${h.websiteId}|${h.key}`, { value: h.value, expiresAtMs: h.expiresAtMs });
+      for (const h of batch.historyByHit.flatMap((writes, i) => (duplicates.has(i) ? [] : writes))) sink.history.set(`${h.websiteId}|${h.key}`, { value: h.value, expiresAtMs: h.expiresAtMs });
       sink.refusals.push(...batch.refusals);
       return { duplicates };
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UNANNOUNCED_TRUST_MS } from './cache-invalidation';
 import type pg from 'pg';
 
 /** What the collector needs to know about a website, resolved from its site key. */
@@ -79,8 +80,6 @@ interface Entry {
   loadedAt: number;
 }
 
-/** How long a lookup is trusted while changes are not being announced to this process. */
-const UNANNOUNCED_TTL_MS = 1_000;
 
 export type UsageListener = (usage: UsageSnapshot) => void;
 
@@ -128,7 +127,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
   const announced = options.changesAnnounced ?? (() => true);
   const fresh = (entry: { expiresAt: number; loadedAt: number }) => {
     const t = now();
-    return entry.expiresAt > t && (announced() || t - entry.loadedAt < UNANNOUNCED_TTL_MS);
+    return entry.expiresAt > t && (announced() || t - entry.loadedAt < UNANNOUNCED_TRUST_MS);
   };
   const cache = new Map<string, Entry>();
   const inflight = new Map<string, Promise<CollectorWebsite | null>>();

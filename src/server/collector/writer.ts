@@ -181,15 +181,7 @@ export class BatchWriter<T> {
         await this.hooks.prepare(pending);
         const hits = pending.map((h) => h.stored!);
         const verify = [...new Set(pending.filter((h) => h.verifies && h.stored!.status !== 'fail').map((h) => h.websiteId))];
-        const history: HistoryWrite[] = [];
-        const historyOwners: number[] = [];
-        pending.forEach((h, i) => {
-          for (const w of h.historyWrites) {
-            history.push(w);
-            historyOwners.push(i);
-          }
-        });
-        const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, history, historyOwners, refusals, websiteRefusals };
+        const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, historyByHit: pending.map((h) => h.historyWrites), refusals, websiteRefusals };
         const { duplicates, gone = new Set<number>(), overQuota = new Set<number>() } = await this.sink.write(sinkBatch);
         if (hits.length > 0) this.metrics.batchWritten(hits.length);
         this.metrics.stored(hits.length - duplicates.size - gone.size - overQuota.size, duplicates.size);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HistoryCache, UNANNOUNCED_TRUST_MS } from '../../../../src/server/collector/history-cache';
+import { HistoryCache } from '../../../../src/server/collector/history-cache';
+import { UNANNOUNCED_TRUST_MS } from '../../../../src/server/collector/cache-invalidation';
 import { historyAnnouncements, MAX_ANNOUNCEMENT_BYTES, parseHistoryAnnouncement } from '../../../../src/server/collector/history-announcements';
 import { createMemorySink } from '../../../../src/server/collector/sink';
 import type { HistoryWrite } from '../../../../src/server/collector/sink';
