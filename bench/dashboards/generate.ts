@@ -8,7 +8,7 @@
  *
  * Days before the collector's own partitions are loaded into tables created like
  * `collector_ensure_partitions` creates them, filled without indexes and then attached (building
- * the indexes once is much faster than maintaining a GIN index row by row).
+ * the indexes once is much faster than maintaining them row by row).
  */
 import type pg from 'pg';
 import type { HitTemplate } from './templates';

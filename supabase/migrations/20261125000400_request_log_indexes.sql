@@ -3,9 +3,9 @@
 --  * the search box matches a client id or a user id exactly (RequestsPage, request-filters.ts);
 --    without these it read every request of the range;
 --  * a status few requests have (e.g. "pass" on a site that fails everywhere) read the whole range.
--- The rule and event-name filters are array containments: their GIN indexes exist, but Postgres
--- cannot use them under row-level security (@> is not LEAKPROOF, so it may not run before the
--- policy), which is why those filters walk the time index instead (see bench/README.md).
+-- The rule and event-name filters are array containments, which Postgres cannot answer from an
+-- index under row-level security (@> is not LEAKPROOF, so it may not run before the policy):
+-- they walk the time index instead, and have no GIN index to maintain (see bench/README.md).
 -- Created on every daily partition, present and future.
 
 create index collected_requests_org_client_idx on public.collected_requests (organization_id, client_id, received_at desc);
