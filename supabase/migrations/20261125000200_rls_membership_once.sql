@@ -6,15 +6,17 @@
 -- caller's organizations, computed once per query (an InitPlan), which also lets Postgres use the
 -- (organization_id, …) indexes with it. The check itself is unchanged: an active membership.
 
+-- The rule stays in has_org_role: this only lists the caller's memberships and asks it about each
+-- (a handful of calls per query instead of one per row).
 create or replace function public.readable_org_ids() returns uuid[]
 language sql stable security definer set search_path = '' as $$
   select coalesce(array_agg(m.organization_id), '{}')
   from public.user_organizations m
   where m.user_id = (select auth.uid())
-    and m.status = 'active'
-    and public.org_role_rank(m.role) >= public.org_role_rank('viewer')
+    and public.has_org_role(m.organization_id, 'viewer')
 $$;
 comment on function public.readable_org_ids() is 'The organizations the caller may read: exactly those for which has_org_role(org_id, ''viewer'') holds. For policies, as organization_id = any ((select public.readable_org_ids())::uuid[]), evaluated once per query.';
+comment on function public.has_org_role(uuid, text) is 'The one place that decides whether the calling user has at least min_role in org_id (above viewer only with a seat on the effective plan). Every policy calls it, directly or, for the big read-only tables, through readable_org_ids().';
 revoke execute on function public.readable_org_ids() from public, anon;
 grant execute on function public.readable_org_ids() to authenticated, service_role;
 

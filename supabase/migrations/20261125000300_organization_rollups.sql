@@ -13,7 +13,10 @@ create table public.organization_hourly_rollups (
   dimension text not null check (dimension in ('requests', 'status', 'format', 'event_name', 'rule', 'severity')),
   value text not null,
   count bigint not null check (count >= 0),
-  primary key (organization_id, hour, dimension, value)
+  -- The count rides in the key's index: rollup_series reads a range of hours index-only (about
+  -- 34,000 rows for 30 days of 20 websites at 10 million hits: 85 ms fetching them from the heap
+  -- under load, 31 ms index-only). Upserts are then not HOT, but it is the one index they write.
+  primary key (organization_id, hour, dimension, value) include (count)
 );
 comment on table public.organization_hourly_rollups is 'website_hourly_rollups summed over the organization''s websites (same hours, dimensions and values), for dashboards over all websites. Written by the collector with the website rollups; a deleted website''s counts are taken out.';
 
