@@ -146,15 +146,12 @@ export async function loadAggregates(pool: pg.Pool, plan: GenerationPlan, templa
      group by s.id, g.hour, d.dimension, d.value`,
     [plan.startMs, step, plan.hits, plan.organizationId],
   );
-  // What the collector keeps per organization too (migration 20261125000300), when it exists.
-  const orgRollups = (await pool.query<{ r: string | null }>("select to_regclass('public.organization_hourly_rollups')::text as r")).rows[0]!.r;
-  if (orgRollups) {
-    await pool.query(
-      `insert into public.organization_hourly_rollups (organization_id, hour, dimension, value, count)
-       select organization_id, hour, dimension, value, sum(count) from public.website_hourly_rollups where organization_id = $1 group by 1, 2, 3, 4`,
-      [plan.organizationId],
-    );
-  }
+  // What the collector keeps per organization too (migration 20261125000300).
+  await pool.query(
+    `insert into public.organization_hourly_rollups (organization_id, hour, dimension, value, count)
+     select organization_id, hour, dimension, value, sum(count) from public.website_hourly_rollups where organization_id = $1 group by 1, 2, 3, 4`,
+    [plan.organizationId],
+  );
   // Counters are kept eight days; a small share of refusals (origin) on the odd websites.
   await pool.query(
     `insert into public.website_hit_counters (organization_id, website_id, bucket, outcome, reason, count)

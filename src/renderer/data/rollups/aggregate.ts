@@ -3,8 +3,8 @@ import type { RollupCount, RollupDimension } from './types';
 
 /**
  * Pure aggregation of rollups (hourly, or already summed per chart bucket by rollup_series) for
- * the KPI cards, top lists and charts. Rows outside the window are ignored, so a cached wider read
- * can serve a narrower period.
+ * the KPI cards, top lists and charts. Rows outside the window are ignored, whatever the read
+ * returned.
  */
 
 function inWindow(row: RollupCount, window: Pick<PeriodWindow, 'startMs' | 'endMs'>): boolean {

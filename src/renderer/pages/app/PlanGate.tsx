@@ -6,7 +6,7 @@ import { useCurrentOrganization } from '../../data/organizations/use-current-org
 import { useFeatureAccessQuery } from '../../data/billing/feature-access-query';
 import { useEffectivePlan } from '../../data/billing/use-effective-plan';
 import { planIncludesFeature, requiredPlanForFeature } from '../../shell/plan-features';
-import { planLabel } from './billing-params';
+import { planName } from '../../../shared/plans';
 
 interface PlanGateProps {
   feature: 'advanced_rules' | 'custom_rules';
@@ -25,7 +25,7 @@ export function PlanGate({ feature, featureTitle, accessDescription, children }:
   const access = useFeatureAccessQuery(organization?.id, feature);
   const effectivePlan = useEffectivePlan(organization);
   if (access.data ?? planIncludesFeature(effectivePlan, feature)) return <>{children}</>;
-  const required = planLabel(requiredPlanForFeature(feature));
+  const required = planName(requiredPlanForFeature(feature));
   return (
     <Paper withBorder p="xl" radius="md" maw={640}>
       <Stack>

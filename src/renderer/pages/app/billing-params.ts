@@ -32,17 +32,14 @@ export function featureLabel(feature: string): string {
     .join(' ');
 }
 
-/** "pro" → "Pro". */
-export const planLabel = planName;
-
 /**
  * Why the billing page was opened: "Custom Rules requires the Pro plan" (+ the current plan), or
  * null when no upgrade was asked for. Only known plans are named; anything else is ignored.
  */
 export function upgradeExplanation(params: BillingParams): string | null {
   if (!params.upgrade) return null;
-  const required = planLabel(normalizePlan(params.upgrade.toLowerCase()));
+  const required = planName(normalizePlan(params.upgrade.toLowerCase()));
   const first = params.feature ? `${featureLabel(params.feature)} requires the ${required} plan` : `The ${required} plan was selected`;
-  const current = params.current ? ` (you are on ${planLabel(normalizePlan(params.current.toLowerCase()))})` : '';
+  const current = params.current ? ` (you are on ${planName(normalizePlan(params.current.toLowerCase()))})` : '';
   return `${first}${current}.`;
 }

@@ -8,7 +8,7 @@ import type { Organization } from '../../data/organizations/types';
 import { formatDate } from '../../lib/dates';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { showToast } from '../../notifications/notify';
-import { planLabel } from '../app/billing-params';
+import { planName } from '../../../shared/plans';
 import { BillingFact } from './BillingFact';
 import { billingAttention, nextAmountLabel, planStatusLabel, type NoticeTone } from './billing-status';
 
@@ -38,9 +38,9 @@ export function CurrentPlanCard({ organization }: { organization: Organization }
         </Group>
         {data && <Attention summary={data} billingEnabled={billingEnabled} canOpenPortal={canOpenPortal} loading={portal.isPending || portal.isSuccess} onFix={openPortal} />}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <BillingFact label="Plan" value={planLabel(data?.plan ?? organization.plan)} testId="billing-plan" />
+          <BillingFact label="Plan" value={planName(data?.plan ?? organization.plan)} testId="billing-plan" />
           <BillingFact label="Status" value={data ? planStatusLabel(data) : '—'} testId="billing-status" />
-          <BillingFact label="Features and limits" value={`${planLabel(data?.effective_plan ?? organization.plan)} plan`} testId="billing-effective-plan" />
+          <BillingFact label="Features and limits" value={`${planName(data?.effective_plan ?? organization.plan)} plan`} testId="billing-effective-plan" />
           <BillingFact label="Trial ends" value={formatDate(data?.trial_ends_at ?? organization.trial_ends_at, 'No trial')} />
           <BillingFact label={data?.cancel_at_period_end ? 'Ends on' : 'Next renewal'} value={formatDate(data?.current_period_end ?? organization.current_period_end, '—')} testId="billing-renewal" />
           <BillingFact label="Next amount" value={nextAmountLabel(data)} testId="billing-next-amount" />

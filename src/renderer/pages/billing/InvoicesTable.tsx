@@ -4,7 +4,7 @@ import { INVOICE_LIMIT, useInvoicesQuery } from '../../data/billing/invoices-que
 import type { Invoice } from '../../data/billing/types';
 import type { Organization } from '../../data/organizations/types';
 import { formatDate } from '../../lib/dates';
-import { planLabel } from '../app/billing-params';
+import { featureLabel } from '../app/billing-params';
 
 /** Badge colours per Stripe invoice status; text shades keep 4.5:1 on the light badge backgrounds. */
 const STATUS_STYLE: Record<string, { color: string; c?: string }> = {
@@ -76,7 +76,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <Table.Td>{formatCurrency(invoice.amount_due, invoice.currency.toUpperCase())}</Table.Td>
       <Table.Td>
         <Badge variant="light" color={style.color} c={style.c}>
-          {planLabel(invoice.status)}
+          {featureLabel(invoice.status)}
         </Badge>
       </Table.Td>
       <Table.Td>

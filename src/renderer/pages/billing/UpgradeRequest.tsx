@@ -1,10 +1,11 @@
 import { Alert } from '@mantine/core';
-import { planLabel, type BillingParams } from '../app/billing-params';
+import { planName } from '../../../shared/plans';
+import type { BillingParams } from '../app/billing-params';
 
 /** Why the user was sent to billing (?upgrade=&feature=&current=), e.g. "Custom Rules requires the Pro plan". */
 export function UpgradeRequest({ params, explanation }: { params: BillingParams; explanation: string }) {
   return (
-    <Alert color="blue" title={`Upgrade to ${planLabel(params.upgrade ?? '')}`} data-testid="billing-upgrade-request">
+    <Alert color="blue" title={`Upgrade to ${planName(params.upgrade ?? '')}`} data-testid="billing-upgrade-request">
       {explanation}
     </Alert>
   );

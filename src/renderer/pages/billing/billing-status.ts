@@ -1,6 +1,6 @@
 import { formatCurrency } from '../../../shared/format';
 import { formatDate } from '../../lib/dates';
-import { planLabel } from '../app/billing-params';
+import { planName } from '../../../shared/plans';
 
 export interface PlanStatusInput {
   plan: string | null;
@@ -44,7 +44,7 @@ export function planStatusLabel(s: PlanStatusInput): string {
  * about to, and what fixes it. Null when nothing needs saying.
  */
 export function planNotice(s: PlanStatusInput, billingEnabled = true): { tone: NoticeTone; title: string; message: string } | null {
-  const plan = planLabel(s.plan ?? 'free');
+  const plan = planName(s.plan ?? 'free');
   const getBack = (how: string) => (billingEnabled ? how : 'An administrator can change the plan.');
   const fallback = `The organization has the Free plan's features and limits; nothing was deleted, and websites or members past the Free plan's limits are read-only.`;
   switch (s.billing_state) {
@@ -85,7 +85,7 @@ export interface BillingAttention {
  * Stripe on the server (billingEnabled false) an administrator manages the plan, so no action.
  */
 export function billingAttention(s: PlanStatusInput, billingEnabled: boolean): BillingAttention | null {
-  const plan = planLabel(s.plan ?? 'free');
+  const plan = planName(s.plan ?? 'free');
   const withAction = (label: string) => (billingEnabled ? { label } : null);
   const subscribe = billingEnabled ? ` Subscribe to ${plan} below to get it back.` : ' Ask your administrator to change the plan.';
   switch (s.billing_state) {

@@ -10,7 +10,7 @@ import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { slugFromName } from '../auth/slug';
 import { NAME_MAX_LENGTH, ORGANIZATION_NAME_MIN_LENGTH, isPlanValue, validateSlug } from '../auth/validation';
-import { planLabel } from '../app/billing-params';
+import { planName } from '../../../shared/plans';
 
 type Field = 'name' | 'slug' | 'plan';
 
@@ -121,7 +121,7 @@ export function CreateOrganizationPage() {
             />
             <Select
               label="Plan"
-              data={SELF_SERVICE_PLANS.map((p) => ({ value: p, label: planLabel(p) }))}
+              data={SELF_SERVICE_PLANS.map((p) => ({ value: p, label: planName(p) }))}
               value={plan}
               onChange={(value) => setPlan(SELF_SERVICE_PLANS.find((p) => p === value) ?? DEFAULT_PLAN)}
               allowDeselect={false}

@@ -21,7 +21,7 @@ import { planBadge } from '../../shell/plan-badge';
 import { permissionsForRole } from '../../shell/role-permissions';
 import { storedOrganizationIdAtom, storedWebsiteIdAtom } from '../../state/selection-atoms';
 import { NAME_MAX_LENGTH, validateSlug } from '../auth/validation';
-import { planLabel } from '../app/billing-params';
+import { planName } from '../../../shared/plans';
 import { TimeZoneSetting } from './TimeZoneSetting';
 
 /** /app/organization: details of the current organization; owners and admins edit it, owners delete it. */
@@ -70,18 +70,18 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
           label="Plan"
           value={
             <Group gap="xs">
-              <span>{planLabel(organization.plan)}</span>
+              <span>{planName(organization.plan)}</span>
               <Badge variant="light">{planBadge(effectivePlan)}</Badge>
               {effectivePlan !== organization.plan && (
                 <Text span size="sm" c="dimmed">
-                  {planLabel(effectivePlan)} plan features apply
+                  {planName(effectivePlan)} plan features apply
                 </Text>
               )}
             </Group>
           }
           testId="organization-plan"
         />
-        <Detail label="Status" value={planLabel(organization.subscription_status ?? 'active')} testId="organization-status" />
+        <Detail label="Status" value={planName(organization.subscription_status ?? 'active')} testId="organization-status" />
         <Detail label="Trial ends" value={formatDate(organization.trial_ends_at, 'No trial')} testId="organization-trial-end" />
         <Detail label="Your role" value={roleLabel(organization.user_role)} testId="organization-role" />
         <Detail label="Created" value={formatDate(organization.created_at)} />

@@ -175,7 +175,7 @@ describe('read builder', () => {
         ...(countLimit === undefined ? {} : { countLimit }),
       }).sql;
     expect(build(10_000)).toMatch(/\(select count\(\*\) from \(select 1 from "public"\."projects" "t0" where .* limit 10001\) pgrst_c\) as total/);
-    expect(build()).not.toContain('limit 10001');
+    expect(build()).not.toContain('pgrst_c');
   });
 
   it('orders a capped count like the page, unless the order is an embedded resource\'s column', () => {
