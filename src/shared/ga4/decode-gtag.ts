@@ -93,7 +93,7 @@ const KEY_INFO = new Map<string, KeyInfo>();
 for (const k of REQUEST_KEYS) KEY_INFO.set(k, { kind: KeyKind.Request, name: k });
 for (const k of STRUCTURED_KEYS) KEY_INFO.set(k, { kind: KeyKind.Structured, name: k });
 for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string });
-if (!KEY_INFO.has('_dbg')) KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg' });
+KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg' });
 
 /**
  * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a

@@ -180,7 +180,7 @@ export const ecommerceRules: Rule[] = [
     checkEvent(ctx, ev, at) {
       for (let j = 0; j < ev.items.length; j++) {
         const item = ev.items[j] as Record<string, ParamValue>;
-        if (malformedItemKeys(ctx.req.format, item) !== undefined) continue; // reported by ecom.item_malformed
+        if (malformedItemKeys(ctx.req.format, item, ctx.keysOf(item)) !== undefined) continue; // reported by ecom.item_malformed
         if (!nonEmpty(item.item_id) && !nonEmpty(item.item_name)) ctx.emit(`${at}.items[${j}]`, `Item ${j + 1} has neither item_id nor item_name.`, 'VALUE_REQUIRED');
       }
     },
@@ -198,7 +198,7 @@ export const ecommerceRules: Rule[] = [
       for (let j = 0; j < ev.items.length; j++) {
         const item = ev.items[j] as Record<string, ParamValue>;
         const price = item.price;
-        if (price === undefined && malformedItemKeys(ctx.req.format, item) !== undefined) continue; // reported by ecom.item_malformed
+        if (price === undefined && malformedItemKeys(ctx.req.format, item, ctx.keysOf(item)) !== undefined) continue; // reported by ecom.item_malformed
         if (price === undefined) {
           // Google accepts items without price, so this is a warning: item revenue will be 0.
           if (monetary) ctx.emit(`${at}.items[${j}].price`, `Item ${j + 1} of ${ev.name} has no price: its item revenue will be 0.`, undefined, 'warning');

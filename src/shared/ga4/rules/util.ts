@@ -28,27 +28,9 @@ export function show(v: unknown, max = 60): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
-/** Every string value of an event a person could have typed PII into, with its path. */
-export function forEachStringValue(ev: DecodedEvent, at: string, fn: (value: string, path: string) => void): void {
-  for (const k in ev.params) {
-    const v = ev.params[k];
-    if (typeof v === 'string') fn(v, `${at}.params.${k}`);
-  }
-  for (const k in ev.userProperties) {
-    const v = ev.userProperties[k]?.value;
-    if (typeof v === 'string') fn(v, `${at}.user_properties.${k}`);
-  }
-  for (let j = 0; j < ev.items.length; j++) {
-    const item = ev.items[j] as Record<string, ParamValue>;
-    for (const k in item) {
-      const v = item[k];
-      if (typeof v === 'string') fn(v, `${at}.items[${j}].${k}`);
-    }
-  }
-}
-
 /**
- * The same walk as forEachStringValue for the hot path: `test` and `message` are module-level
+ * Every string value of an event a person could have typed PII into (params, user properties,
+ * items), reported with its path where `test` holds. `test` and `message` are module-level
  * functions (no closure per hit) and a value's path is only built when it is reported.
  */
 export function emitStringValues(ctx: RuleContext, ev: DecodedEvent, at: string, test: (value: string) => boolean, message: (value: string) => string): void {
