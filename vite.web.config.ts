@@ -199,7 +199,7 @@ export default defineConfig({
     // main thread (120 ms at Lighthouse's 4x slowdown) inside the task that starts the app, the
     // page's largest blocking time. A route chunk's imports are still fetched in parallel once
     // the chunk itself arrives, one round trip later; the entry's own imports stay preloaded
-    // (START_AFTER_PAINT). Lighthouse /login: TBT 230-460 ms -> 60-150 ms (README, Performance).
+    // (START_AFTER_PAINT). Lighthouse /login: TBT 217-461 ms -> 63 ms median (README, Performance).
     modulePreload: { resolveDependencies: () => [] },
     rolldownOptions: {
       output: {
