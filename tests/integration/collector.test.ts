@@ -5,8 +5,7 @@ import { inject } from 'vitest';
 import { createInMemoryHistory, createValidator, parseCaptureFile, type CapturedRequest } from '../../src/shared/ga4';
 import { ruleSettingsFor } from '../../src/server/collector/engine-adapter';
 import { EXACT_COUNT_LIMIT } from '../../src/shared/counts';
-import { DEFAULT_FILTERS } from '../../src/renderer/data/requests/request-filters';
-import { fetchRequestPage } from '../../src/renderer/data/requests/requests-query';
+import { quoteFilterValue } from '../../src/renderer/data/requests/request-filters';
 import { anonClient, serviceClient, sql } from '../support/clients';
 import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
 
@@ -241,14 +240,21 @@ describe('reading the log is limited to the owning organization', () => {
     const cid = `42,(7).${Date.now()}`;
     const res = await postBatch(shop.site_key, [gtagHit('page_view', `&uid=user-${cid}`)].map((h) => ({ ...h, u: h.u.replace('cid=111.222', `cid=${encodeURIComponent(cid)}`) })));
     const id = (res.json.results as Array<{ id: string }>)[0]!.id;
-    // Through the renderer's own query: commas and parentheses in the value are syntax in or=(…).
-    const search = (client: typeof tenant.viewer.client, value: string) => fetchRequestPage(client, tenant.orgId, { ...DEFAULT_FILTERS, search: value }, 1);
-    for (const value of [cid, `user-${cid}`, id.toUpperCase()]) {
+    // The filter as fetchRequestPage builds it (tests/unit/renderer/product/requests-query.test.ts),
+    // with the renderer's own quoting: commas and parentheses in the value are syntax in or=(…).
+    const search = (client: typeof tenant.viewer.client, value: string) => {
+      const v = quoteFilterValue(value);
+      return client.from('collected_requests').select('id', { count: 'estimated' }).eq('organization_id', tenant.orgId).or(`client_id.eq.${v},user_id.eq.${v}`);
+    };
+    for (const value of [cid, `user-${cid}`]) {
       const found = await search(tenant.viewer.client, value);
-      expect(found.rows.map((r) => r.id)).toEqual([id]);
-      expect(found.total).toBe(1);
-      expect((await search(outsider.client, value)).rows).toEqual([]);
+      expect(found.error).toBeNull();
+      expect(found.data!.map((r) => r.id)).toEqual([id]);
+      expect(found.count).toBe(1);
+      expect((await search(outsider.client, value)).data).toEqual([]);
     }
+    const byId = await tenant.viewer.client.from('collected_requests').select('id').eq('organization_id', tenant.orgId).eq('id', id);
+    expect(byId.data!.map((r) => r.id)).toEqual([id]);
   });
 
   it('count=estimated is exact up to EXACT_COUNT_LIMIT and an estimate past it, never below the limit + 1', async () => {
