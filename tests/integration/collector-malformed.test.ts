@@ -63,3 +63,35 @@ describe('Measurement Protocol bodies with characters Postgres cannot store', ()
     expect(JSON.stringify(rows[0]!.events)).toContain('a\ufffdb');
   });
 });
+
+describe('characters that COPY text treats specially are stored exactly as sent', () => {
+  it('tabs, newlines, carriage returns, backslashes, quotes and a literal \\N round-trip in every column', async () => {
+    const key = `copy${Date.now().toString(36)}`;
+    // The log rows go into Postgres as COPY text, where a tab ends a column, a newline a row,
+    // a backslash starts an escape and \N means null: each must come back as sent.
+    const tricky = 'a\tb\nc\rd\\e"f\\Ng{h,i}';
+    const hitUrl = `https://www.google-analytics.com/g/collect?v=2&tid=G-BADHIT001&cid=1.2&dl=https%3A%2F%2F${DOMAIN}%2F&x=\\N\t`;
+    const hitBody = `en=${encodeURIComponent(tricky)}&ep.note=${encodeURIComponent(tricky)}\r\nen=second\\N`;
+    const res = await fetch(url(`/collect/g?site=${site.site_key}`), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: `https://${DOMAIN}`, 'user-agent': 'agent\\N\twith\\tab' },
+      body: JSON.stringify({ v: 1, hits: [{ k: key, m: 'POST', u: hitUrl, b: hitBody }] }),
+    });
+    expect(res.status).toBe(200);
+    const rows = await sql<{ url: string; body: string; user_agent: string; event_names: string[]; events: Array<{ name: string; params: Record<string, unknown> }>; rule_ids: string[]; issues: unknown[] }>(
+      'select url, body, user_agent, event_names, events, rule_ids, issues from public.collected_requests where website_id = $1 and idempotency_key = $2',
+      [site.id, key],
+    );
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.url).toBe(hitUrl);
+    expect(row.body).toBe(hitBody);
+    expect(row.user_agent).toBe('agent\\N\twith\\tab');
+    expect(row.event_names[0]).toBe(tricky);
+    expect(row.events[0]!.name).toBe(tricky);
+    expect(row.events[0]!.params.note).toBe(tricky);
+    expect(row.event_names).toEqual([tricky, 'second\\N']);
+    expect(Array.isArray(row.issues)).toBe(true);
+    expect(row.rule_ids.length).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type { DecodedEvent, DecodedRequest, Issue, ValidationResult } from '../../shared/ga4/types';
+import { pgSafeJson } from './pg-safe-json';
 
 /** How a hit reached Tracklint. */
 export type HitSource = 'tracker' | 'gtag_direct' | 'measurement_protocol';
@@ -35,10 +36,6 @@ export interface StoredHit {
 /** Postgres text and jsonb cannot hold NUL; a hostile or broken sender must not fail a whole batch. */
 export function pgSafe(s: string): string {
   return s.includes('\u0000') ? s.replaceAll('\u0000', '\uFFFD') : s;
-}
-
-function pgSafeJson(json: string): string {
-  return json.includes('\\u0000') ? json.replaceAll('\\u0000', '\\uFFFD') : json;
 }
 
 /** Decoded events in the stored shape: name, params, and items / user properties only when present. */
