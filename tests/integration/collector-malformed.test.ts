@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from '../support/clients';
 import { signUpConfirmed, type Persona } from '../support/personas';
@@ -93,5 +94,36 @@ describe('characters that COPY text treats specially are stored exactly as sent'
     expect(row.event_names).toEqual([tricky, 'second\\N']);
     expect(Array.isArray(row.issues)).toBe(true);
     expect(row.rule_ids.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tracker batches without a declared length (chunked) are read and limited as they arrive', () => {
+  const post = (chunks: string[]) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(url(`/collect/g?site=${site.site_key}`), { method: 'POST', headers: { 'content-type': 'text/plain', origin: `https://${DOMAIN}`, 'transfer-encoding': 'chunked' } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (const c of chunks) req.write(c);
+      req.end();
+    });
+
+  it('stores a small chunked batch', async () => {
+    const key = `chunk${Date.now().toString(36)}`;
+    const text = JSON.stringify({ v: 1, hits: [{ k: key, m: 'GET', u: `https://www.google-analytics.com/g/collect?v=2&tid=G-BADHIT001&cid=1.2&en=page_view&dl=https%3A%2F%2F${DOMAIN}%2F` }] });
+    const res = await post([text.slice(0, 40), text.slice(40)]);
+    expect(res.status).toBe(200);
+    expect((JSON.parse(res.body) as { stored: number }).stored).toBe(1);
+  });
+
+  it('refuses a chunked batch over 64 KB with 413 and stores nothing of it', async () => {
+    const key = `chunkbig${Date.now().toString(36)}`;
+    const text = JSON.stringify({ v: 1, hits: [{ k: key, m: 'POST', u: `https://www.google-analytics.com/g/collect?v=2&tid=G-BADHIT001&cid=1.2&en=page_view`, b: 'x'.repeat(70_000) }] });
+    const res = await post([text.slice(0, 30_000), text.slice(30_000)]);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ reason: 'body_too_large' });
+    expect(await sql('select 1 from public.collected_requests where website_id = $1 and idempotency_key = $2', [site.id, key])).toHaveLength(0);
   });
 });
