@@ -11,12 +11,15 @@
 // the same schedule); at most BENCH_CONCURRENCY x 8 requests are outstanding.
 // BENCH_WORKERS=2: a second collector process on the same database; requests alternate between
 // the two (the bare endpoint stays one process).
+// BENCH_NODE_FLAGS: the collector processes' Node flags instead of the server's own
+// (scripts/server-node-flags.mjs); BENCH_NODE_FLAGS= (empty) runs them with Node's defaults.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import readline from 'node:readline';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -62,14 +65,38 @@ function postgresCpuMs(pidFile) {
   return total;
 }
 
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+
+/** Garbage collections of the collector processes while `gc.measuring` (from --trace-gc; pauses are main-thread wall time). */
+const gc = { measuring: false, scavenges: 0, scavengeMs: 0, longestMs: 0, fullGcs: 0, fullGcMs: 0 };
+const GC_LINE = /: (Scavenge|Mark-Compact|Mark-Compact \(reduce\))\b[^,]*, ([0-9.]+) \/ [0-9.]+ ms/;
+
 function startServer(extraEnv = {}) {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), '--import', 'tsx', 'bench/collector-server.ts'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--trace-gc', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), '--import', 'tsx', 'bench/collector-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_JWT_SECRET: JWT_SECRET, ...extraEnv },
   });
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout });
-    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
+    let ready = false;
+    lines.on('line', (line) => {
+      if (!ready && line.startsWith('{')) {
+        ready = true;
+        resolve({ child, info: JSON.parse(line) });
+        return;
+      }
+      const m = GC_LINE.exec(line);
+      if (!m || !gc.measuring) return;
+      const ms = Number(m[2]);
+      if (m[1] === 'Scavenge') {
+        gc.scavenges += 1;
+        gc.scavengeMs += ms;
+      } else {
+        gc.fullGcs += 1;
+        gc.fullGcMs += ms;
+      }
+      gc.longestMs = Math.max(gc.longestMs, ms);
+    });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
@@ -192,7 +219,9 @@ try {
   for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
   const servers = [child, ...joined.map((j) => j.child)];
   const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), postgres: postgresCpuMs(info.postgresPidFile), generator: process.cpuUsage() };
+  gc.measuring = true;
   const collector = await drive(collectorUrls, info, SECONDS);
+  gc.measuring = false;
   const cpu = {
     server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server,
     postgres: cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres,
@@ -222,6 +251,9 @@ try {
   console.log(
     `CPU per stored hit: collector process${servers.length > 1 ? 'es' : ''} ${perHit(cpu.server)}, Postgres ${cpu.postgres === null ? 'n/a' : perHit(cpu.postgres)}, load generator ${perHit(cpu.generator)}` +
       ` (${(cpu.server / 1000).toFixed(1)} s + ${cpu.postgres === null ? '?' : (cpu.postgres / 1000).toFixed(1)} s + ${(cpu.generator / 1000).toFixed(1)} s of CPU in ${collector.elapsed.toFixed(1)} s)`,
+  );
+  console.log(
+    `collector GC during the run (node ${NODE_FLAGS.join(' ') || 'defaults'}): ${gc.scavenges} scavenges, ${gc.scavengeMs.toFixed(0)} ms; ${gc.fullGcs} mark-compacts, ${gc.fullGcMs.toFixed(0)} ms; longest pause ${gc.longestMs.toFixed(1)} ms`,
   );
   if (stored !== collector.accepted) {
     console.error(`MISMATCH: ${collector.accepted} acknowledged but ${stored} stored`);

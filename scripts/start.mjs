@@ -2,6 +2,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -29,6 +30,6 @@ function run(script) {
 if (isStale('dist/web/index.html', ['src/renderer', 'src/shared'])) run('build:web');
 if (isStale('dist/server/index.mjs', ['src/server', 'src/shared'])) run('build:server');
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.mjs'], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/server/index.mjs'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -41,7 +41,11 @@ export type IngestResult = { refused: Drop } | { refused?: undefined; results: H
 /** A hit between admission and storage. */
 export interface AdmittedHit {
   website: CollectorWebsite;
-  decoded: DecodedRequest;
+  /**
+   * Null once validated: the decoded model is large and the hit waits for its batch to commit, so
+   * keeping the model that long would make it survive garbage collections and be promoted.
+   */
+  decoded: DecodedRequest | null;
   envelope: HitEnvelope;
 }
 
@@ -320,7 +324,8 @@ export class IngestPipeline {
     for (const h of todo) {
       let set = keysBySite.get(h.websiteId);
       if (!set) keysBySite.set(h.websiteId, (set = new Set()));
-      for (const k of this.parts.engine.historyKeys(h.admitted.decoded)) set.add(k);
+      const decoded = h.admitted.decoded;
+      if (decoded) for (const k of this.parts.engine.historyKeys(decoded)) set.add(k);
     }
     await this.parts.history.prefetchBatch(keysBySite);
     let slice = performance.now();
@@ -333,8 +338,10 @@ export class IngestPipeline {
         slice = performance.now();
       }
       const { website, decoded, envelope } = h.admitted;
+      if (!decoded) throw new Error('collector: a hit without its decoded request was validated again');
       const result = this.validatorFor(website)(decoded, this.parts.history.view(website.id, h.historyWrites, h.historyUndo), envelope.receivedAtMs);
       h.stored = toStoredHit(uuidv7(envelope.receivedAtMs), envelope, decoded, result);
+      h.admitted.decoded = null;
     }
   }
 }
