@@ -20,6 +20,8 @@ export interface QueuedHit<T> {
   websiteId: string;
   /** Set by the prepare step; kept across retries so validation (and its history writes) runs once. */
   stored?: StoredHit;
+  /** Validation on arrival failed (e.g. history unavailable): the batch's own prepare step tries again. */
+  prepareFailed?: true;
   historyWrites: HistoryWrite[];
   /** What validation changed in the history cache, to take back if the hit is not stored. */
   historyUndo: HistoryUndo[];
@@ -79,6 +81,9 @@ export class BatchWriter<T> {
   private accepting = true;
   private idleWaiters: Array<() => void> = [];
   private extrasTimer: NodeJS.Timeout | undefined;
+  /** How many hits at the front of `queue` went through validation on arrival (batches take only those). */
+  private prepared = 0;
+  private preparing = false;
 
   constructor(
     private readonly sink: CollectorSink,
@@ -107,7 +112,7 @@ export class BatchWriter<T> {
         }),
     );
     this.metrics.setQueue(this.depth, this.options.capacity);
-    this.schedule();
+    this.prepareSoon();
     return promises;
   }
 
@@ -146,8 +151,40 @@ export class BatchWriter<T> {
     });
   }
 
+  /**
+   * Validates queued hits as they arrive, in arrival order, while earlier batches wait on the
+   * database: the CPU work then fills the time the process would otherwise spend waiting, and a
+   * hit's decoded model dies within milliseconds instead of surviving garbage collections in the
+   * queue. A batch is started only from hits that went through this step.
+   */
+  private prepareSoon() {
+    if (this.preparing) return;
+    this.preparing = true;
+    setImmediate(() => void this.prepareQueued());
+  }
+
+  private async prepareQueued(): Promise<void> {
+    while (this.prepared < this.queue.length) {
+      const group = this.queue.slice(this.prepared, this.prepared + this.options.maxBatch);
+      try {
+        await this.hooks.prepare(group);
+      } catch {
+        // The batch's own prepare step tries again, with its retries and storage timeout.
+        for (const h of group) if (h.stored === undefined) h.prepareFailed = true;
+      }
+      // Batches may have taken hits off the front meanwhile, but only prepared ones: the group is still next.
+      this.prepared += group.length;
+      this.schedule();
+    }
+    this.preparing = false;
+  }
+
   private pump() {
-    while (this.queue.length > 0 && this.inFlight < this.options.concurrency) this.startBatch(this.queue.splice(0, this.options.maxBatch));
+    while (this.prepared > 0 && this.inFlight < this.options.concurrency) {
+      const n = Math.min(this.prepared, this.options.maxBatch);
+      this.prepared -= n;
+      this.startBatch(this.queue.splice(0, n));
+    }
   }
 
   private startBatch(batch: QueuedHit<T>[]) {

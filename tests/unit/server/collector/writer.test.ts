@@ -129,6 +129,55 @@ describe('BatchWriter', () => {
   });
 });
 
+describe('BatchWriter validation on arrival', () => {
+  it('validates hits as they arrive while the batch before them waits on the database, in arrival order', async () => {
+    const validated: string[] = [];
+    const { sink, enqueue } = setup({ concurrency: 1 }, async (batch) => {
+      for (const h of batch)
+        if (!h.stored) {
+          validated.push(h.admitted.hit.id);
+          h.stored = h.admitted.hit;
+        }
+    });
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const write = sink.write.bind(sink);
+    const written: number[] = [];
+    sink.write = async (batch) => {
+      written.push(batch.hits.length);
+      await gate;
+      return write(batch);
+    };
+    const first = storedHit();
+    const firstDone = enqueue([first]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(written).toEqual([1]); // the first batch is waiting on the database
+    const later = [storedHit(), storedHit(), storedHit()];
+    const laterDone = enqueue(later);
+    await new Promise((r) => setTimeout(r, 10));
+    // Validated already, though no batch could take them yet.
+    expect(validated).toEqual([first.id, ...later.map((h) => h.id)]);
+    expect(written).toEqual([1]);
+    open();
+    await Promise.all([...firstDone, ...laterDone]);
+    expect(written).toEqual([1, 3]);
+    expect(sink.hits).toHaveLength(4);
+  });
+
+  it('a hit whose validation on arrival failed is validated again by its batch and stored', async () => {
+    let attempts = 0;
+    const { sink, enqueue } = setup({}, async (batch) => {
+      attempts += 1;
+      if (attempts === 1) throw Object.assign(new Error('Connection terminated unexpectedly'), {});
+      for (const h of batch) h.stored ??= h.admitted.hit;
+    });
+    const outcomes = await Promise.all(enqueue([storedHit(), storedHit()]));
+    expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'stored']);
+    expect(attempts).toBe(2);
+    expect(sink.hits).toHaveLength(2);
+  });
+});
+
 describe('BatchWriter after an uncertain commit', () => {
   it('keeps retrying past the storage timeout, so a hit that may be stored is never refused', async () => {
     const { sink, enqueue } = setup({ storageTimeoutMs: 10 });
