@@ -66,7 +66,7 @@ export interface PipelineParts {
 
 /**
  * The ingestion pipeline as named steps. In the request: resolveWebsite → checkOrigin →
- * checkRate → checkQuota → decode → checkMeasurementId → enqueue. In the writer, per batch: validate → store.
+ * checkRate → checkQuota → decode → checkMeasurementId → enqueue. In the writer: validate (as hits arrive) → store (per batch).
  * Each step passes the hit on or drops it with a reason from the closed DropReason list.
  */
 export class IngestPipeline {
