@@ -291,7 +291,7 @@ export class IngestPipeline {
           const index = admitted[i]!.index;
           results[index] =
             o.kind === 'stored'
-              ? { status: o.duplicate ? 'duplicate' : 'stored', id: o.hit.id, validation: o.hit.status, issues: o.hit.issues.length }
+              ? { status: o.duplicate ? 'duplicate' : 'stored', id: o.hit.id, validation: o.hit.status, issues: o.hit.issueRuleIds.length }
               : refused(o.drop);
         });
       }

@@ -39,10 +39,10 @@ export function aggregateRollups(hits: readonly StoredHit[]): RollupRow[] {
     add(h, hour, 'status', h.status);
     add(h, hour, 'format', h.format);
     for (const name of h.eventNames) add(h, hour, 'event_name', name);
-    for (const issue of h.issues) {
-      add(h, hour, 'rule', issue.ruleId);
-      add(h, hour, 'severity', issue.severity);
-    }
+    for (const ruleId of h.issueRuleIds) add(h, hour, 'rule', ruleId);
+    if (h.counts.error > 0) add(h, hour, 'severity', 'error', h.counts.error);
+    if (h.counts.warning > 0) add(h, hour, 'severity', 'warning', h.counts.warning);
+    if (h.counts.info > 0) add(h, hour, 'severity', 'info', h.counts.info);
   }
   return [...rows.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, row]) => row);
 }

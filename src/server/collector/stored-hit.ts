@@ -24,7 +24,11 @@ export interface StoredHit {
   counts: ValidationResult['counts'];
   /** JSON text (already serialized once, so the sink does not do it again). */
   eventsJson: string;
-  issues: Issue[];
+  /**
+   * The rule id of each finding, in order (the findings themselves are in issuesJson): the hit waits
+   * for its batch to commit, and keeping the engine's Issue objects that long made them survive GC.
+   */
+  issueRuleIds: string[];
   issuesJson: string;
   /** Distinct rule ids of the findings, sorted: the log's rule filter reads them. */
   ruleIds: string[];
@@ -88,7 +92,7 @@ export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, r
     status: result.status,
     counts: result.counts,
     eventsJson: compactEvents(req.events),
-    issues,
+    issueRuleIds: issues.map((i) => pgSafe(i.ruleId)),
     issuesJson: pgSafeJson(
       JSON.stringify(
         issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName })),

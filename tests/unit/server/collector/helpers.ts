@@ -23,7 +23,7 @@ export function storedHit(overrides: Partial<StoredHit> = {}): StoredHit {
     status: 'pass',
     counts: { error: 0, warning: 0, info: 0 },
     eventsJson: '[]',
-    issues: [],
+    issueRuleIds: [],
     issuesJson: '[]',
     ruleIds: [],
     url: '/g/collect?v=2',

@@ -108,10 +108,9 @@ describe('quota ledger', () => {
 
 describe('hourly rollups', () => {
   it('counts requests, statuses, formats, event names, rules and severities per website and hour', () => {
-    const issue = { ruleId: 'basic.version', severity: 'error' as const, family: 'basic' as const, tier: 'basic' as const, path: 'v', message: 'm' };
     const rows = aggregateRollups([
       storedHit({ eventNames: ['page_view', 'scroll'] }),
-      storedHit({ eventNames: ['page_view'], status: 'fail', issues: [issue] }),
+      storedHit({ eventNames: ['page_view'], status: 'fail', issueRuleIds: ['basic.version'], counts: { error: 1, warning: 0, info: 0 } }),
       storedHit({ websiteId: 'site-2', receivedAtMs: Date.UTC(2026, 10, 22, 11, 5) }),
     ]);
     const at = (site: string, dim: string, value: string) => rows.find((r) => r.websiteId === site && r.dimension === dim && r.value === value)?.count;
