@@ -70,8 +70,9 @@ export class HistoryCache {
     return this.slots.size;
   }
 
-  private put(key: string, slot: Slot) {
-    this.slots.delete(key);
+  /** Writes a slot as the newest; `present` false: the caller knows the key is not cached (one lookup saved). */
+  private put(key: string, slot: Slot, present = true) {
+    if (present) this.slots.delete(key);
     this.slots.set(key, slot);
     while (this.slots.size > this.max) this.slots.delete(this.slots.keys().next().value as string);
   }
@@ -123,20 +124,26 @@ export class HistoryCache {
     const now = this.now();
     const announced = this.changesAnnounced ? this.changesAnnounced() : true;
     const missing: string[] = [];
+    const cached: boolean[] = [];
     for (const k of keys) {
       const slot = this.slots.get(`${websiteId}|${k}`);
-      if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) missing.push(k);
+      if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) {
+        missing.push(k);
+        cached.push(slot !== undefined);
+      }
     }
     if (missing.length === 0) return;
     const found = await this.sink.loadHistory(websiteId, missing);
     const loadedAt = this.now();
-    for (const k of missing) {
+    for (let i = 0; i < missing.length; i++) {
+      const k = missing[i]!;
       const hit = found.get(k);
       // Absent keys are remembered as absent until this process writes them (or another process
       // announces it did), which saves a query per new session.
       this.put(
         `${websiteId}|${k}`,
         hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt },
+        cached[i]!,
       );
     }
   }
@@ -146,20 +153,31 @@ export class HistoryCache {
    * each write replaced into `undo`, so a hit that ends up not stored can be taken back out.
    */
   view(websiteId: string, writes: HistoryWrite[], undo: HistoryUndo[] = []): ValidationHistory {
+    // Rules read a key and then write the same key (the same string): build its slot key once.
+    let lastKey: string | undefined;
+    let lastSlotKey = '';
+    const slotKeyOf = (key: string) => {
+      if (key !== lastKey) {
+        lastKey = key;
+        lastSlotKey = `${websiteId}|${key}`;
+      }
+      return lastSlotKey;
+    };
     return {
       get: (key) => {
-        const slot = this.slots.get(`${websiteId}|${key}`);
+        const slot = this.slots.get(slotKeyOf(key));
         if (!slot || slot.expiresAt <= this.now()) return undefined;
         return slot.record;
       },
       set: (key, record, ttlMs) => {
         const at = this.now();
         const expiresAt = at + Math.max(0, ttlMs);
-        const slotKey = `${websiteId}|${key}`;
+        const slotKey = slotKeyOf(key);
         const persisted = ttlMs >= this.persistMinTtl;
         const slot: Slot = persisted ? { record, expiresAt, at } : { record, expiresAt, at, local: true };
-        undo.push({ slotKey, previous: this.slots.get(slotKey), written: slot });
-        this.put(slotKey, slot);
+        const previous = this.slots.get(slotKey);
+        undo.push({ slotKey, previous, written: slot });
+        this.put(slotKey, slot, previous !== undefined);
         if (persisted) writes.push({ websiteId, key, value: record, expiresAtMs: expiresAt });
       },
     };
