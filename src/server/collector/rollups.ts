@@ -20,12 +20,16 @@ const HOUR_MS = 3_600_000;
  * back sorted by key, so concurrent batches lock rollup rows in the same order (no deadlocks).
  */
 export function aggregateRollups(hits: readonly StoredHit[]): RollupRow[] {
-  const rows = new Map<string, RollupRow>();
-  const add = (h: StoredHit, hour: string, dimension: RollupDimension, value: string, n = 1) => {
-    const key = `${h.websiteId}|${hour}|${dimension}|${value}`;
-    const row = rows.get(key);
+  // Counts per (website, hour), then per dimension and value: a batch's hits mostly share both,
+  // so each count costs a short key instead of the whole row key.
+  const groups = new Map<string, { organizationId: string; websiteId: string; hour: string; counts: Map<string, RollupRow> }>();
+  let group: { organizationId: string; websiteId: string; hour: string; counts: Map<string, RollupRow> } | undefined;
+  const add = (dimension: RollupDimension, value: string, n = 1) => {
+    const g = group!;
+    const key = `${dimension}|${value}`;
+    const row = g.counts.get(key);
     if (row) row.count += n;
-    else rows.set(key, { organizationId: h.organizationId, websiteId: h.websiteId, hour, dimension, value, count: n });
+    else g.counts.set(key, { organizationId: g.organizationId, websiteId: g.websiteId, hour: g.hour, dimension, value, count: n });
   };
   let lastHourMs = -1;
   let hour = '';
@@ -35,14 +39,21 @@ export function aggregateRollups(hits: readonly StoredHit[]): RollupRow[] {
       lastHourMs = hourMs;
       hour = new Date(hourMs).toISOString();
     }
-    add(h, hour, 'requests', 'all');
-    add(h, hour, 'status', h.status);
-    add(h, hour, 'format', h.format);
-    for (const name of h.eventNames) add(h, hour, 'event_name', name);
-    for (const ruleId of h.issueRuleIds) add(h, hour, 'rule', ruleId);
-    if (h.counts.error > 0) add(h, hour, 'severity', 'error', h.counts.error);
-    if (h.counts.warning > 0) add(h, hour, 'severity', 'warning', h.counts.warning);
-    if (h.counts.info > 0) add(h, hour, 'severity', 'info', h.counts.info);
+    if (!group || group.websiteId !== h.websiteId || group.hour !== hour) {
+      const groupKey = `${h.websiteId}|${hour}`;
+      group = groups.get(groupKey);
+      if (!group) groups.set(groupKey, (group = { organizationId: h.organizationId, websiteId: h.websiteId, hour, counts: new Map() }));
+    }
+    add('requests', 'all');
+    add('status', h.status);
+    add('format', h.format);
+    for (const name of h.eventNames) add('event_name', name);
+    for (const ruleId of h.issueRuleIds) add('rule', ruleId);
+    if (h.counts.error > 0) add('severity', 'error', h.counts.error);
+    if (h.counts.warning > 0) add('severity', 'warning', h.counts.warning);
+    if (h.counts.info > 0) add('severity', 'info', h.counts.info);
   }
-  return [...rows.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, row]) => row);
+  const keyed: Array<[string, RollupRow]> = [];
+  for (const g of groups.values()) for (const row of g.counts.values()) keyed.push([`${row.websiteId}|${row.hour}|${row.dimension}|${row.value}`, row]);
+  return keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, row]) => row);
 }
