@@ -13,11 +13,16 @@
 // the two (the bare endpoint stays one process).
 // BENCH_NODE_FLAGS: the collector processes' Node flags instead of the server's own
 // (scripts/server-node-flags.mjs); BENCH_NODE_FLAGS= (empty) runs them with Node's defaults.
+// The collector runs bundled by esbuild as `npm run build:server` bundles the server, so it runs the
+// code production runs; BENCH_TSX=1 runs the TypeScript through tsx instead (CPU profiles then name
+// the source files; tsx keeps function names with a defineProperty per closure created, which
+// costs the collector several percent).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import readline from 'node:readline';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
@@ -71,8 +76,15 @@ const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAG
 const gc = { measuring: false, scavenges: 0, scavengeMs: 0, longestMs: 0, fullGcs: 0, fullGcMs: 0 };
 const GC_LINE = /: (Scavenge|Mark-Compact|Mark-Compact \(reduce\))\b[^,]*, ([0-9.]+) \/ [0-9.]+ ms/;
 
+const BUNDLE = 'node_modules/.cache/tracklint-bench/collector-server.mjs';
+if (!process.env.BENCH_TSX) {
+  // The same esbuild options as scripts/build-server.mjs; inside node_modules so its imports resolve.
+  await build({ entryPoints: ['bench/collector-server.ts'], outfile: BUNDLE, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+}
+const SERVER_ENTRY = process.env.BENCH_TSX ? ['--import', 'tsx', 'bench/collector-server.ts'] : [BUNDLE];
+
 function startServer(extraEnv = {}) {
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--trace-gc', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), '--import', 'tsx', 'bench/collector-server.ts'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--trace-gc', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), ...SERVER_ENTRY], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_JWT_SECRET: JWT_SECRET, ...extraEnv },
   });
