@@ -1,4 +1,4 @@
-import { decodeGtagEvents } from './decode-gtag';
+import { decodeGtagEvents, RequestKeys } from './decode-gtag';
 import { decodeMpPayload } from './decode-mp';
 import { defineLazyQuery, pairsToDict, parsePairs, splitUrl, type FormPairs } from './form';
 import { parseLenientJson } from './lenient-json';
@@ -184,9 +184,9 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
 }
 
 function decodeGtag(base: DecodedRequest, pairs: FormPairs, query: Dict<string> | undefined, body: string, userAgent: string | undefined): DecodedRequest {
-  base.events = decodeGtagEvents(pairs, query, body, userAgent, base.notes);
+  const q = new RequestKeys();
+  base.events = decodeGtagEvents(pairs, query, body, userAgent, base.notes, q);
   const first = base.events[0]?.line;
-  const q = requestKeys(pairs);
   const tid = q.tid ?? first?.tid;
   if (tid !== undefined) base.measurementId = tid;
   const v = q.v ?? first?.v;
@@ -200,34 +200,4 @@ function decodeGtag(base: DecodedRequest, pairs: FormPairs, query: Dict<string> 
   const gtm = q.gtm ?? first?.gtm;
   if (gtm !== undefined) base.gtm = gtm;
   return base;
-}
-
-/** The request-level keys of a gtag query (last value wins, as in the query record). */
-interface RequestKeys {
-  v: string | undefined;
-  tid: string | undefined;
-  cid: string | undefined;
-  uid: string | undefined;
-  _p: string | undefined;
-  gtm: string | undefined;
-}
-
-/** One pass over the query's keys, compared by length first (nearly every key differs in length or first letter). */
-function requestKeys(pairs: FormPairs): RequestKeys {
-  const q: RequestKeys = { v: undefined, tid: undefined, cid: undefined, uid: undefined, _p: undefined, gtm: undefined };
-  const keys = pairs.keys;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
-    if (k.length === 1) {
-      if (k === 'v') q.v = pairs.values[i];
-    } else if (k.length === 2) {
-      if (k === '_p') q._p = pairs.values[i];
-    } else if (k.length === 3) {
-      if (k === 'tid') q.tid = pairs.values[i];
-      else if (k === 'cid') q.cid = pairs.values[i];
-      else if (k === 'uid') q.uid = pairs.values[i];
-      else if (k === 'gtm') q.gtm = pairs.values[i];
-    }
-  }
-  return q;
 }

@@ -90,6 +90,14 @@ describe('gtag /g/collect', () => {
     expect(again.events[0]?.page).toBe(again.events[1]?.page);
   });
 
+  it('reads the request keys from the query (last value wins), else from the first body line', () => {
+    // The first line overrides tid and cid for its own event, not for the request.
+    const req = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.1&cid=1.2&_p=123', body: 'en=a&tid=G-BBBB2222&cid=9.9&uid=u1&gtm=45je\nen=b&uid=u2' }));
+    expect([req.measurementId, req.clientId, req.pageLoadId, req.protocolVersion, req.userId, req.gtm]).toEqual(['G-AAAA1111', '1.2', '123', '2', 'u1', '45je']);
+    const single = ok(decodeRequest({ method: 'GET', url: '/g/collect?v=2&tid=G-AAAA1111&gtm=45je&en=page_view&uid=u1&uid=u3&cid=1.2' }));
+    expect([single.measurementId, single.clientId, single.userId, single.gtm, single.pageLoadId]).toEqual(['G-AAAA1111', '1.2', 'u3', '45je', undefined]);
+  });
+
   it('flags a name given twice in the same query or line, but not a line overriding the query', () => {
     const req = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&ep.x=1&up.tier=a', body: 'en=a&ep.x=2\nen=b&ep.y=1&epn.y=2&upn.tier=3&up.tier=4' }));
     expect(req.events[0]?.duplicateParams).toBeUndefined();
