@@ -82,6 +82,8 @@ export interface Rule extends RuleMeta {
   onlyFormat?: 'gtag' | 'mp';
   /** `checkEvent` only ever reports on events with these names: the engine calls it for them only. */
   onlyEvents?: readonly string[];
+  /** `checkEvent` only ever reports on events with at least one item: the engine skips it for the others. */
+  onlyWithItems?: boolean;
   /** Runs once per request. */
   checkRequest?(ctx: RuleContext): void;
   /** Runs once per event; `at` is the event's path prefix (`events[0]`). */
