@@ -278,6 +278,8 @@ class Context implements RuleContext {
    * keysOf cache: the first records of a hit (params, user properties, param kinds, query…) in
    * a short identity-scanned list, which beats a Map for a handful; the rest (items) in a Map.
    */
+  scratch: unknown = undefined;
+
   private keyRecords: object[] = [];
   private keyLists: Array<readonly string[]> = [];
   private keyMap: Map<object, readonly string[]> | undefined = undefined;

@@ -56,6 +56,7 @@ function context(req: DecodedRequest, history: ReturnType<typeof createInMemoryH
     consents: distinct((e) => e.consent).map(({ value, event }) => ({ consent: value, event })),
     pages: distinct((e) => e.page).map(({ value, event }) => ({ page: value, event })),
     keysOf: (record) => Object.keys(record),
+    scratch: undefined,
     emit: (p, message) => void emitted.push(`${p}: ${message}`),
     emitted,
   };

@@ -87,17 +87,14 @@ function isSpace(c: number): boolean {
  * One event's string values (params, user properties, items) that are an email or a placeholder,
  * found in one walk for both rules (each used to walk every value with its own scan). Hits are
  * kept in walk order, so each rule reports in the order it did: where (0 params, 1 user
- * properties, 2 items), item index, key, value.
+ * properties, 2 items), item index, key, value. Kept in `ctx.scratch` for the event: the two rules
+ * run on the same event of the same validation.
  */
-interface ValueScan {
-  ctx: RuleContext;
-  ev: DecodedEvent;
-  email: Array<number | string> | undefined;
-  placeholder: Array<number | string> | undefined;
+class ValueScan {
+  email: Array<number | string> | undefined = undefined;
+  placeholder: Array<number | string> | undefined = undefined;
+  constructor(readonly ev: DecodedEvent) {}
 }
-
-/** The last scan: the two rules ask for the same event of the same validation, one after the other. */
-let lastScan: ValueScan | undefined;
 
 function scanValue(scan: ValueScan, where: number, j: number, k: string, v: string): void {
   const n = v.length;
@@ -108,8 +105,9 @@ function scanValue(scan: ValueScan, where: number, j: number, k: string, v: stri
 }
 
 function valueScan(ctx: RuleContext, ev: DecodedEvent): ValueScan {
-  if (lastScan !== undefined && lastScan.ctx === ctx && lastScan.ev === ev) return lastScan;
-  const scan: ValueScan = { ctx, ev, email: undefined, placeholder: undefined };
+  const last = ctx.scratch;
+  if (last instanceof ValueScan && last.ev === ev) return last;
+  const scan = new ValueScan(ev);
   const params = ev.params;
   for (const k of ctx.keysOf(params)) {
     const v = params[k];
@@ -128,7 +126,7 @@ function valueScan(ctx: RuleContext, ev: DecodedEvent): ValueScan {
       if (typeof v === 'string') scanValue(scan, 2, j, k, v);
     }
   }
-  lastScan = scan;
+  ctx.scratch = scan;
   return scan;
 }
 

@@ -42,6 +42,11 @@ export interface RuleContext {
    */
   keysOf(record: object): readonly string[];
   /**
+   * Work one rule leaves for another within this validation (the email/placeholder value scan of
+   * the current event): it lives and dies with the validation, so nothing outlives a hit.
+   */
+  scratch: unknown;
+  /**
    * Reports an issue. `severity` lets a rule report a milder (or harsher) case than its default,
    * e.g. a missing price vs a broken one; a website's severity override still wins.
    */
