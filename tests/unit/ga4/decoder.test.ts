@@ -124,6 +124,18 @@ describe('gtag /g/collect', () => {
     expect(JSON.parse(JSON.stringify(ev?.params))).toEqual({ ['__proto__']: 'polluted', constructor: 'c' });
   });
 
+  it('keeps every optional request field as an own key, so gtag and MP requests share their keys; JSON leaves unset ones out', () => {
+    const g = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2&en=page_view', body: '' }));
+    const batch = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2', body: 'en=a\nen=b' }));
+    const m = ok(decodeRequest({ method: 'POST', url: 'https://www.google-analytics.com/mp/collect?measurement_id=G-AAAA1111&api_secret=x', body: '{"client_id":"1.2","events":[{"name":"a"}]}' }));
+    expect(Object.keys(g)).toEqual(Object.keys(m));
+    expect(Object.keys(batch)).toEqual(Object.keys(m));
+    expect('userId' in g && g.userId === undefined).toBe(true);
+    const json = JSON.parse(JSON.stringify(g)) as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual(['format', 'endpoint', 'method', 'url', 'host', 'path', 'hasApiSecret', 'bodyBytes', 'query', 'events', 'notes', 'measurementId', 'protocolVersion', 'clientId']);
+    expect(Object.keys(JSON.parse(JSON.stringify(m)) as object)).toEqual(['format', 'endpoint', 'method', 'url', 'host', 'path', 'hasApiSecret', 'bodyBytes', 'query', 'events', 'notes', 'measurementId', 'mp', 'clientId']);
+  });
+
   it('gives a single-event hit its query as an own, enumerable record, however it is read', () => {
     const req = ok(decodeRequest({ method: 'GET', url: '/g/collect?v=2&tid=G-1&en=x&tid=G-2&constructor=c' }));
     const expected = { v: '2', tid: 'G-2', en: 'x', constructor: 'c' };
