@@ -250,8 +250,30 @@ function touches(line: Dict<string> | undefined, keys: readonly string[]): boole
   return false;
 }
 
+/** Every field present from the start (see newConsent in decode-mp.ts: the same order): one hidden class. */
+export function emptyConsent(): ConsentInfo {
+  return {
+    gcs: undefined,
+    gcsAdStorage: undefined,
+    gcsAnalyticsStorage: undefined,
+    gcd: undefined,
+    gcdValid: undefined,
+    mp: undefined,
+    signals: undefined,
+    gcu: undefined,
+    gcut: undefined,
+    npa: undefined,
+    dma: undefined,
+    dmaCps: undefined,
+    pscdl: undefined,
+    gdpr: undefined,
+    gdprConsent: undefined,
+    usPrivacy: undefined,
+  };
+}
+
 export function buildConsent(m: Readonly<StructuredFields>): ConsentInfo {
-  const c: ConsentInfo = {};
+  const c = emptyConsent();
   const gcs = m.gcs;
   if (gcs !== undefined) {
     c.gcs = gcs;
@@ -498,12 +520,22 @@ export function decodeGtagEvent(
       firstVisit: FLAG_ON(f._fv),
       newSessionId: FLAG_ON(f._nsi),
       externalEvent: FLAG_ON(f._ee),
+      id: undefined,
+      number: undefined,
+      engaged: undefined,
+      hitSequence: undefined,
+      engagementTimeMsec: undefined,
     },
     page,
     consent,
     device,
     campaign: b.campaign,
     other: b.other,
+    name: undefined,
+    currency: undefined,
+    currencySource: undefined,
+    line: undefined,
+    duplicateParams: undefined,
   };
   if (f.en !== undefined) event.name = f.en;
   if (f.cu !== undefined && f.cu !== '') {

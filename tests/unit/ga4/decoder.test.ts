@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGcd, decodeGcdLetter, decodeRequest, type DecodedRequest } from '../../../src/shared/ga4';
+import { decodeGcd, decodeGcdLetter, decodeRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
 
 function ok(result: ReturnType<typeof decodeRequest>): DecodedRequest {
   if (!result.ok) throw new Error(`decode failed: ${result.error.code} ${result.error.message}`);
@@ -124,12 +124,16 @@ describe('gtag /g/collect', () => {
     expect(JSON.parse(JSON.stringify(ev?.params))).toEqual({ ['__proto__']: 'polluted', constructor: 'c' });
   });
 
-  it('keeps every optional request field as an own key, so gtag and MP requests share their keys; JSON leaves unset ones out', () => {
+  it('keeps every optional field of a request, its events, sessions and consent as own keys, so gtag and MP share their keys; JSON leaves unset ones out', () => {
     const g = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2&en=page_view', body: '' }));
     const batch = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2', body: 'en=a\nen=b' }));
     const m = ok(decodeRequest({ method: 'POST', url: 'https://www.google-analytics.com/mp/collect?measurement_id=G-AAAA1111&api_secret=x', body: '{"client_id":"1.2","events":[{"name":"a"}]}' }));
     expect(Object.keys(g)).toEqual(Object.keys(m));
     expect(Object.keys(batch)).toEqual(Object.keys(m));
+    // So do their events, sessions and consent records.
+    const events = [g, batch, m].map((r) => r.events[0] as DecodedEvent);
+    for (const pick of [(e: DecodedEvent) => e, (e: DecodedEvent) => e.session, (e: DecodedEvent) => e.consent])
+      expect(events.map((e) => Object.keys(pick(e)))).toEqual(events.map(() => Object.keys(pick(events[2] as DecodedEvent))));
     expect('userId' in g && g.userId === undefined).toBe(true);
     const json = JSON.parse(JSON.stringify(g)) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual(['format', 'endpoint', 'method', 'url', 'host', 'path', 'hasApiSecret', 'bodyBytes', 'query', 'events', 'notes', 'measurementId', 'protocolVersion', 'clientId']);
