@@ -334,7 +334,21 @@ function cachedBrands(uafvl: string | undefined): ClientHintBrand[] {
 }
 
 function buildDevice(m: Readonly<StructuredFields>, userAgent: string | undefined): DeviceInfo {
-  const d: DeviceInfo = { brands: cachedBrands(m.uafvl) };
+  // Every field present from the start, in assignment order (JSON omits the unset ones): one hidden class.
+  const d: DeviceInfo = {
+    brands: cachedBrands(m.uafvl),
+    language: undefined,
+    screenResolution: undefined,
+    architecture: undefined,
+    bitness: undefined,
+    fullVersionList: undefined,
+    mobile: undefined,
+    model: undefined,
+    platform: undefined,
+    platformVersion: undefined,
+    wow64: undefined,
+    userAgent: undefined,
+  };
   if (m.ul !== undefined) d.language = m.ul;
   if (m.sr !== undefined) d.screenResolution = m.sr;
   if (m.uaa !== undefined) d.architecture = m.uaa;

@@ -120,7 +120,8 @@ export function decodeMpPayload(
   }
   if (truthy(payload.non_personalized_ads as ParamValue)) consent.npa = '1';
 
-  const device: DeviceInfo = { brands: [] };
+  // Every field MP sets present from the start, in its assignment order (JSON omits the unset ones).
+  const device: DeviceInfo = { brands: [], language: undefined, screenResolution: undefined, platform: undefined, model: undefined, userAgent: undefined };
   const dev = payload.device;
   if (isObject(dev)) {
     const lang = str(dev.language);

@@ -124,7 +124,7 @@ describe('gtag /g/collect', () => {
     expect(JSON.parse(JSON.stringify(ev?.params))).toEqual({ ['__proto__']: 'polluted', constructor: 'c' });
   });
 
-  it('keeps every optional field of a request, its events, sessions and consent as own keys, so gtag and MP share their keys; JSON leaves unset ones out', () => {
+  it('keeps every optional field of a request, its events, sessions, consent, pages and devices as own keys, so gtag and MP share their keys; JSON leaves unset ones out', () => {
     const g = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2&en=page_view', body: '' }));
     const batch = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2', body: 'en=a\nen=b' }));
     const m = ok(decodeRequest({ method: 'POST', url: 'https://www.google-analytics.com/mp/collect?measurement_id=G-AAAA1111&api_secret=x', body: '{"client_id":"1.2","events":[{"name":"a"}]}' }));
@@ -132,8 +132,13 @@ describe('gtag /g/collect', () => {
     expect(Object.keys(batch)).toEqual(Object.keys(m));
     // So do their events, sessions and consent records.
     const events = [g, batch, m].map((r) => r.events[0] as DecodedEvent);
-    for (const pick of [(e: DecodedEvent) => e, (e: DecodedEvent) => e.session, (e: DecodedEvent) => e.consent])
+    for (const pick of [(e: DecodedEvent) => e, (e: DecodedEvent) => e.session, (e: DecodedEvent) => e.consent, (e: DecodedEvent) => e.page])
       expect(events.map((e) => Object.keys(pick(e)))).toEqual(events.map(() => Object.keys(pick(events[2] as DecodedEvent))));
+    // gtag devices share one set of keys, MP devices another.
+    expect(Object.keys(events[0]?.device ?? {})).toEqual(Object.keys(events[1]?.device ?? {}));
+    // A page with click ids keeps them in the URL's order, as JSON always showed them.
+    const clicks = ok(decodeRequest({ method: 'GET', url: `/g/collect?v=2&en=page_view&dl=${encodeURIComponent('https://a.b/?_gl=1*x&gclid=G1')}&dt=T` }));
+    expect(Object.keys(JSON.parse(JSON.stringify(clicks.events[0]?.page)) as object)).toEqual(['query', 'utm', 'utmKeys', 'location', 'host', 'linker', 'gclid', 'title']);
     expect('userId' in g && g.userId === undefined).toBe(true);
     const json = JSON.parse(JSON.stringify(g)) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual(['format', 'endpoint', 'method', 'url', 'host', 'path', 'hasApiSecret', 'bodyBytes', 'query', 'events', 'notes', 'measurementId', 'protocolVersion', 'clientId']);
