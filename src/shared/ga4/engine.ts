@@ -227,7 +227,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
           (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
-        const issue: Issue = {
+        issues.push({
           ruleId: c.ruleId,
           severity: c.severity,
           family: 'custom',
@@ -235,9 +235,9 @@ export function createValidator(settings: RuleSettings = {}): Validator {
           path: c.field ? `${at}.${c.field}` : at,
           message: c.message,
           eventIndex: ev.index,
-        };
-        if (ev.name !== undefined) issue.eventName = ev.name;
-        issues.push(issue);
+          eventName: ev.name,
+          validationCode: undefined,
+        });
       }
     }
     if (notEvaluated) for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
@@ -330,14 +330,19 @@ class Context implements RuleContext {
 
   emit(path: string, message: string, code?: ValidationCode, severity?: Severity): void {
     const a = this.active as ActiveRule;
-    const issue: Issue = { ruleId: a.id, severity: severity && !a.overridden ? severity : a.severity, family: a.family, tier: a.tier, path, message };
     const ev = this.event ?? eventFromPath(this.req, path);
-    if (ev) {
-      issue.eventIndex = ev.index;
-      if (ev.name !== undefined) issue.eventName = ev.name;
-    }
-    if (code) issue.validationCode = code;
-    this.issues.push(issue);
+    // Every field present, undefined when unset (JSON omits it): all issues share one hidden class.
+    this.issues.push({
+      ruleId: a.id,
+      severity: severity && !a.overridden ? severity : a.severity,
+      family: a.family,
+      tier: a.tier,
+      path,
+      message,
+      eventIndex: ev?.index,
+      eventName: ev?.name,
+      validationCode: code || undefined,
+    });
   }
 }
 
@@ -371,6 +376,9 @@ function budgetIssue(ruleId: string): Issue {
     tier: 'custom',
     path: '',
     message: `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`,
+    eventIndex: undefined,
+    eventName: undefined,
+    validationCode: undefined,
   };
 }
 
@@ -421,6 +429,8 @@ function decodeFailure(error: DecodeError, severity: Severity | undefined): Vali
       tier: rule.tier as RuleTier,
       path: error.code === 'INVALID_JSON' || error.code === 'JSON_NOT_OBJECT' || error.code === 'BODY_TOO_LARGE' ? 'body' : 'url',
       message: error.message,
+      eventIndex: undefined,
+      eventName: undefined,
       validationCode: 'VALUE_INVALID',
     });
   }
