@@ -134,6 +134,11 @@ function step(value: unknown, seg: string | number): unknown {
   return undefined;
 }
 
+function hasDefinedValue(v: Record<string, unknown>): boolean {
+  for (const k in v) if (v[k] !== undefined) return true;
+  return false;
+}
+
 /** Resolves segments to one value, or to every value under a `[*]`. */
 function resolve(root: unknown, segs: readonly Segment[], from: number, out: unknown[]): void {
   let v = root;
@@ -142,8 +147,10 @@ function resolve(root: unknown, segs: readonly Segment[], from: number, out: unk
     if (s === '*') {
       if (Array.isArray(v) && v.length > 0) {
         for (const el of v) resolve(el, segs, i + 1, out);
-      } else if (isObj(v) && Object.keys(v).length > 0) {
-        for (const k in v) resolve(v[k], segs, i + 1, out);
+      } else if (isObj(v) && hasDefinedValue(v)) {
+        // Keys holding undefined are unset fields (a decoded request keeps its optional fields as
+        // own keys): a wildcard sees the record as JSON shows it.
+        for (const k in v) if (v[k] !== undefined) resolve(v[k], segs, i + 1, out);
       } else out.push(undefined);
       return;
     }

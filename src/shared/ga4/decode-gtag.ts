@@ -115,6 +115,30 @@ function keyInfo(key: string): KeyInfo | undefined {
   return undefined;
 }
 
+/** The request-level keys of a gtag query (last value wins, as in the query record). */
+export class RequestKeys {
+  v: string | undefined = undefined;
+  tid: string | undefined = undefined;
+  cid: string | undefined = undefined;
+  uid: string | undefined = undefined;
+  _p: string | undefined = undefined;
+  gtm: string | undefined = undefined;
+}
+
+/** Records `key` when it is one of RequestKeys' (compared by length first: nearly every key differs in length or first letter). */
+function noteRequestKey(q: RequestKeys, key: string, value: string): void {
+  if (key.length === 1) {
+    if (key === 'v') q.v = value;
+  } else if (key.length === 2) {
+    if (key === '_p') q._p = value;
+  } else if (key.length === 3) {
+    if (key === 'tid') q.tid = value;
+    else if (key === 'cid') q.cid = value;
+    else if (key === 'uid') q.uid = value;
+    else if (key === 'gtm') q.gtm = value;
+  }
+}
+
 /** A fresh StructuredFields with every field present (one hidden class for all events). */
 class Fields implements StructuredFields {
   dl: string | undefined = undefined;
@@ -226,8 +250,30 @@ function touches(line: Dict<string> | undefined, keys: readonly string[]): boole
   return false;
 }
 
+/** Every field present from the start (see newConsent in decode-mp.ts: the same order): one hidden class. */
+export function emptyConsent(): ConsentInfo {
+  return {
+    gcs: undefined,
+    gcsAdStorage: undefined,
+    gcsAnalyticsStorage: undefined,
+    gcd: undefined,
+    gcdValid: undefined,
+    mp: undefined,
+    signals: undefined,
+    gcu: undefined,
+    gcut: undefined,
+    npa: undefined,
+    dma: undefined,
+    dmaCps: undefined,
+    pscdl: undefined,
+    gdpr: undefined,
+    gdprConsent: undefined,
+    usPrivacy: undefined,
+  };
+}
+
 export function buildConsent(m: Readonly<StructuredFields>): ConsentInfo {
-  const c: ConsentInfo = {};
+  const c = emptyConsent();
   const gcs = m.gcs;
   if (gcs !== undefined) {
     c.gcs = gcs;
@@ -288,7 +334,21 @@ function cachedBrands(uafvl: string | undefined): ClientHintBrand[] {
 }
 
 function buildDevice(m: Readonly<StructuredFields>, userAgent: string | undefined): DeviceInfo {
-  const d: DeviceInfo = { brands: cachedBrands(m.uafvl) };
+  // Every field present from the start, in assignment order (JSON omits the unset ones): one hidden class.
+  const d: DeviceInfo = {
+    brands: cachedBrands(m.uafvl),
+    language: undefined,
+    screenResolution: undefined,
+    architecture: undefined,
+    bitness: undefined,
+    fullVersionList: undefined,
+    mobile: undefined,
+    model: undefined,
+    platform: undefined,
+    platformVersion: undefined,
+    wow64: undefined,
+    userAgent: undefined,
+  };
   if (m.ul !== undefined) d.language = m.ul;
   if (m.sr !== undefined) d.screenResolution = m.sr;
   if (m.uaa !== undefined) d.architecture = m.uaa;
@@ -330,6 +390,8 @@ class EventBuilder {
   /** Param and user property names seen while reading the body line (`up:` prefixed for user properties). */
   private seenInLine: Dict<true> | undefined = undefined;
   duplicates: string[] | undefined = undefined;
+  /** Where the first event's walk over the query records the request-level keys (the decoder's only walk for them). */
+  request: RequestKeys | undefined = undefined;
 
   /**
    * A param / user property name given a second time in the same phase is a duplicate. While the
@@ -396,6 +458,7 @@ class EventBuilder {
     else if (info.kind === KeyKind.Structured) this.fields[info.name as StructuredKey] = value;
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
     else if (info.kind === KeyKind.Debug) this.debugMode = FLAG_ON(value);
+    else if (this.request !== undefined && this.phase === 0) noteRequestKey(this.request, key, value);
   }
 }
 
@@ -409,14 +472,20 @@ export function decodeGtagEvent(
   shared: Shared,
   userAgent: string | undefined,
   notes: DecodeNote[],
+  requestKeys?: RequestKeys,
 ): DecodedEvent {
   const b = new EventBuilder();
+  b.request = requestKeys;
   const qk = query.keys;
   const qv = query.values;
   const lineDict = line?.dict;
   for (let i = 0; i < qk.length; i++) {
     const key = qk[i] as string;
-    if (lineDict !== undefined && key in lineDict) continue;
+    if (lineDict !== undefined && key in lineDict) {
+      // The line overrides the key for this event, but the request keys are the query's own.
+      if (requestKeys !== undefined) noteRequestKey(requestKeys, key, qv[i] as string);
+      continue;
+    }
     b.take(key, qv[i] as string);
   }
   b.phase = 1;
@@ -465,12 +534,22 @@ export function decodeGtagEvent(
       firstVisit: FLAG_ON(f._fv),
       newSessionId: FLAG_ON(f._nsi),
       externalEvent: FLAG_ON(f._ee),
+      id: undefined,
+      number: undefined,
+      engaged: undefined,
+      hitSequence: undefined,
+      engagementTimeMsec: undefined,
     },
     page,
     consent,
     device,
     campaign: b.campaign,
     other: b.other,
+    name: undefined,
+    currency: undefined,
+    currencySource: undefined,
+    line: undefined,
+    duplicateParams: undefined,
   };
   if (f.en !== undefined) event.name = f.en;
   if (f.cu !== undefined && f.cu !== '') {
@@ -516,16 +595,18 @@ export function splitBodyLines(body: string, notes: DecodeNote[]): string[] {
   return out;
 }
 
+/** Decodes a gtag hit's events; the first event's walk over the query fills `requestKeys`. */
 export function decodeGtagEvents(
   query: FormPairs,
   queryRecord: Dict<string> | undefined,
   body: string,
   userAgent: string | undefined,
   notes: DecodeNote[],
+  requestKeys: RequestKeys,
 ): DecodedEvent[] {
   const shared: Shared = {};
   const lines = body === '' ? [] : splitBodyLines(body, notes);
-  if (lines.length === 0) return [decodeGtagEvent(0, query, undefined, shared, userAgent, notes)];
+  if (lines.length === 0) return [decodeGtagEvent(0, query, undefined, shared, userAgent, notes, requestKeys)];
   const queryDict = queryRecord ?? pairsToDict(query);
   shared.page = buildPage(queryDict.dl, queryDict.dr, queryDict.dt);
   shared.consent = buildConsent(queryDict);
@@ -547,7 +628,7 @@ export function decodeGtagEvents(
           path: `events[${i}].${key}`,
           message: `Body line ${i + 1}: the value of "${key}" has malformed percent-encoding and was kept verbatim.`,
         });
-    events.push(decodeGtagEvent(i, query, { pairs, dict: pairsToDict(pairs) }, shared, userAgent, notes));
+    events.push(decodeGtagEvent(i, query, { pairs, dict: pairsToDict(pairs) }, shared, userAgent, notes, i === 0 ? requestKeys : undefined));
   }
   return events;
 }

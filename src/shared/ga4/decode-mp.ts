@@ -1,5 +1,5 @@
 import { mpConsentState } from './consent';
-import { MAX_DECODED_EVENTS, MAX_DECODED_ITEMS } from './decode-gtag';
+import { emptyConsent, MAX_DECODED_EVENTS, MAX_DECODED_ITEMS } from './decode-gtag';
 import { dict } from './form';
 import { buildPage } from './page';
 import type {
@@ -105,7 +105,7 @@ export function decodeMpPayload(
     }
   }
 
-  const consent: ConsentInfo = {};
+  const consent = emptyConsent();
   if ('consent' in payload) {
     const c = payload.consent as ParamValue;
     consent.mp = c;
@@ -120,7 +120,8 @@ export function decodeMpPayload(
   }
   if (truthy(payload.non_personalized_ads as ParamValue)) consent.npa = '1';
 
-  const device: DeviceInfo = { brands: [] };
+  // Every field MP sets present from the start, in its assignment order (JSON omits the unset ones).
+  const device: DeviceInfo = { brands: [], language: undefined, screenResolution: undefined, platform: undefined, model: undefined, userAgent: undefined };
   const dev = payload.device;
   if (isObject(dev)) {
     const lang = str(dev.language);
@@ -212,7 +213,17 @@ function decodeMpEvent(
       paramKinds[key] = kindOf(value);
     }
   }
-  const session: SessionInfo = { sessionStart: false, firstVisit: false, newSessionId: false, externalEvent: false };
+  const session: SessionInfo = {
+    sessionStart: false,
+    firstVisit: false,
+    newSessionId: false,
+    externalEvent: false,
+    id: undefined,
+    number: undefined,
+    engaged: undefined,
+    hitSequence: undefined,
+    engagementTimeMsec: undefined,
+  };
   const sid = params.session_id;
   if (typeof sid === 'string' || typeof sid === 'number') session.id = sid;
   const et = params.engagement_time_msec;
@@ -241,6 +252,11 @@ function decodeMpEvent(
     device,
     campaign,
     other: dict<string>(),
+    name: undefined,
+    currency: undefined,
+    currencySource: undefined,
+    line: undefined,
+    duplicateParams: undefined,
   };
   const name = raw.name;
   if (name !== undefined && name !== null) event.name = typeof name === 'string' ? name : JSON.stringify(name);

@@ -1,4 +1,4 @@
-import { decodeGtagEvents } from './decode-gtag';
+import { decodeGtagEvents, RequestKeys } from './decode-gtag';
 import { decodeMpPayload } from './decode-mp';
 import { defineLazyQuery, pairsToDict, parsePairs, splitUrl, type FormPairs } from './form';
 import { parseLenientJson } from './lenient-json';
@@ -149,9 +149,22 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   else base.query = query;
   base.events = [];
   base.notes = notes;
-  if (userAgent !== undefined) base.userAgent = userAgent;
-  if (contentType !== undefined) base.contentType = contentType;
-  if (typeof input.receivedAtMs === 'number' && Number.isFinite(input.receivedAtMs)) base.receivedAtMs = input.receivedAtMs;
+  // Every optional field is an own key from the start, unset ones holding undefined (which JSON
+  // omits), in an order that agrees with both formats' assignments below, so JSON is unchanged.
+  // A request then has one of two hidden classes (lazy or own query) instead of about a dozen,
+  // and the rules' many loads from it stay polymorphic instead of megamorphic.
+  base.userAgent = userAgent;
+  base.contentType = contentType;
+  base.receivedAtMs = typeof input.receivedAtMs === 'number' && Number.isFinite(input.receivedAtMs) ? input.receivedAtMs : undefined;
+  base.measurementId = undefined;
+  base.firebaseAppId = undefined;
+  base.protocolVersion = undefined;
+  base.mp = undefined;
+  base.clientId = undefined;
+  base.appInstanceId = undefined;
+  base.userId = undefined;
+  base.pageLoadId = undefined;
+  base.gtm = undefined;
 
   if (format === 'gtag') return { ok: true, request: decodeGtag(base, queryPairs, query, body, userAgent) };
 
@@ -184,9 +197,9 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
 }
 
 function decodeGtag(base: DecodedRequest, pairs: FormPairs, query: Dict<string> | undefined, body: string, userAgent: string | undefined): DecodedRequest {
-  base.events = decodeGtagEvents(pairs, query, body, userAgent, base.notes);
+  const q = new RequestKeys();
+  base.events = decodeGtagEvents(pairs, query, body, userAgent, base.notes, q);
   const first = base.events[0]?.line;
-  const q = requestKeys(pairs);
   const tid = q.tid ?? first?.tid;
   if (tid !== undefined) base.measurementId = tid;
   const v = q.v ?? first?.v;
@@ -200,34 +213,4 @@ function decodeGtag(base: DecodedRequest, pairs: FormPairs, query: Dict<string> 
   const gtm = q.gtm ?? first?.gtm;
   if (gtm !== undefined) base.gtm = gtm;
   return base;
-}
-
-/** The request-level keys of a gtag query (last value wins, as in the query record). */
-interface RequestKeys {
-  v: string | undefined;
-  tid: string | undefined;
-  cid: string | undefined;
-  uid: string | undefined;
-  _p: string | undefined;
-  gtm: string | undefined;
-}
-
-/** One pass over the query's keys, compared by length first (nearly every key differs in length or first letter). */
-function requestKeys(pairs: FormPairs): RequestKeys {
-  const q: RequestKeys = { v: undefined, tid: undefined, cid: undefined, uid: undefined, _p: undefined, gtm: undefined };
-  const keys = pairs.keys;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
-    if (k.length === 1) {
-      if (k === 'v') q.v = pairs.values[i];
-    } else if (k.length === 2) {
-      if (k === '_p') q._p = pairs.values[i];
-    } else if (k.length === 3) {
-      if (k === 'tid') q.tid = pairs.values[i];
-      else if (k === 'cid') q.cid = pairs.values[i];
-      else if (k === 'uid') q.uid = pairs.values[i];
-      else if (k === 'gtm') q.gtm = pairs.values[i];
-    }
-  }
-  return q;
 }

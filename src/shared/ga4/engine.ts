@@ -60,14 +60,28 @@ interface ActiveRule {
  */
 interface Plan {
   request: ActiveRule[];
+  /** Event rules for events with items, and for events without (item rules skip those). */
+  withItems: EventPlan;
+  withoutItems: EventPlan;
+}
+
+interface EventPlan {
   /** Event rules without an event-name restriction: what an event of any other name runs. */
   anyEvent: ActiveRule[];
   /** Event rules for the names some rule is restricted to (precomputed: a handful of names). */
   byName: ReadonlyMap<string, ActiveRule[]>;
 }
 
-function planEventRules(plan: Plan, name: string | undefined): ActiveRule[] {
-  return (name !== undefined && plan.byName.get(name)) || plan.anyEvent;
+function eventPlan(rules: ActiveRule[]): EventPlan {
+  const byName = new Map<string, ActiveRule[]>();
+  for (const a of rules) for (const name of a.events ?? []) if (!byName.has(name)) byName.set(name, rules.filter((r) => r.events === undefined || r.events.has(name)));
+  return { anyEvent: rules.filter((a) => a.events === undefined), byName };
+}
+
+function planEventRules(plan: Plan, ev: DecodedEvent): ActiveRule[] {
+  const p = ev.items.length > 0 ? plan.withItems : plan.withoutItems;
+  const name = ev.name;
+  return (name !== undefined && p.byName.get(name)) || p.anyEvent;
 }
 
 /** `events[0]`, `events[1]`…: built once per index, not per hit. */
@@ -150,9 +164,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     const format = (i & 4) !== 0 ? 'mp' : 'gtag';
     const runs = (a: ActiveRule) => (history || !a.needsHistory) && (time || !a.needsTime) && (a.rule.onlyFormat === undefined || a.rule.onlyFormat === format);
     const event = eventRules.filter(runs);
-    const byName = new Map<string, ActiveRule[]>();
-    for (const a of event) for (const name of a.events ?? []) if (!byName.has(name)) byName.set(name, event.filter((r) => r.events === undefined || r.events.has(name)));
-    plans.push({ request: requestRules.filter(runs), anyEvent: event.filter((a) => a.events === undefined), byName });
+    plans.push({ request: requestRules.filter(runs), withItems: eventPlan(event), withoutItems: eventPlan(event.filter((a) => !a.rule.onlyWithItems)) });
   }
   const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
   const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
@@ -193,9 +205,9 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     for (let e = 0; e < events.length; e++) {
       const ev = events[e] as DecodedEvent;
       const at = eventPath(ev.index);
-      const eventPlan = planEventRules(plan, ev.name);
-      for (let i = 0; i < eventPlan.length; i++) {
-        const a = eventPlan[i] as ActiveRule;
+      const rules = planEventRules(plan, ev);
+      for (let i = 0; i < rules.length; i++) {
+        const a = rules[i] as ActiveRule;
         ctx.begin(a, ev);
         (a.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
       }
@@ -215,7 +227,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
           (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
-        const issue: Issue = {
+        issues.push({
           ruleId: c.ruleId,
           severity: c.severity,
           family: 'custom',
@@ -223,9 +235,9 @@ export function createValidator(settings: RuleSettings = {}): Validator {
           path: c.field ? `${at}.${c.field}` : at,
           message: c.message,
           eventIndex: ev.index,
-        };
-        if (ev.name !== undefined) issue.eventName = ev.name;
-        issues.push(issue);
+          eventName: ev.name,
+          validationCode: undefined,
+        });
       }
     }
     if (notEvaluated) for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
@@ -266,6 +278,8 @@ class Context implements RuleContext {
    * keysOf cache: the first records of a hit (params, user properties, param kinds, query…) in
    * a short identity-scanned list, which beats a Map for a handful; the rest (items) in a Map.
    */
+  scratch: unknown = undefined;
+
   private keyRecords: object[] = [];
   private keyLists: Array<readonly string[]> = [];
   private keyMap: Map<object, readonly string[]> | undefined = undefined;
@@ -316,14 +330,19 @@ class Context implements RuleContext {
 
   emit(path: string, message: string, code?: ValidationCode, severity?: Severity): void {
     const a = this.active as ActiveRule;
-    const issue: Issue = { ruleId: a.id, severity: severity && !a.overridden ? severity : a.severity, family: a.family, tier: a.tier, path, message };
     const ev = this.event ?? eventFromPath(this.req, path);
-    if (ev) {
-      issue.eventIndex = ev.index;
-      if (ev.name !== undefined) issue.eventName = ev.name;
-    }
-    if (code) issue.validationCode = code;
-    this.issues.push(issue);
+    // Every field present, undefined when unset (JSON omits it): all issues share one hidden class.
+    this.issues.push({
+      ruleId: a.id,
+      severity: severity && !a.overridden ? severity : a.severity,
+      family: a.family,
+      tier: a.tier,
+      path,
+      message,
+      eventIndex: ev?.index,
+      eventName: ev?.name,
+      validationCode: code || undefined,
+    });
   }
 }
 
@@ -357,6 +376,9 @@ function budgetIssue(ruleId: string): Issue {
     tier: 'custom',
     path: '',
     message: `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`,
+    eventIndex: undefined,
+    eventName: undefined,
+    validationCode: undefined,
   };
 }
 
@@ -407,6 +429,8 @@ function decodeFailure(error: DecodeError, severity: Severity | undefined): Vali
       tier: rule.tier as RuleTier,
       path: error.code === 'INVALID_JSON' || error.code === 'JSON_NOT_OBJECT' || error.code === 'BODY_TOO_LARGE' ? 'body' : 'url',
       message: error.message,
+      eventIndex: undefined,
+      eventName: undefined,
       validationCode: 'VALUE_INVALID',
     });
   }

@@ -138,8 +138,9 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
   const clock = options.now ?? Date.now;
   let current = new Map<string, Entry>();
   let previous = new Map<string, Entry>();
-  // Rules read a key and then write the same key: the entry the last read found in the current
-  // generation, so that write needs no second hash lookup (reset whenever `current` is replaced).
+  // Rules read a key and then write the same key: what the last read found for it in the current
+  // generation (its entry, or undefined when it is not there), so that write needs no second hash
+  // lookup, whether it updates an entry or adds a new one (reset whenever `current` is replaced).
   let lastKey: string | undefined;
   let lastEntry: Entry | undefined;
   return {
@@ -148,10 +149,9 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
     },
     get(key) {
       let hit = current.get(key);
-      if (hit !== undefined) {
-        lastKey = key;
-        lastEntry = hit;
-      } else hit = previous.get(key);
+      lastKey = key;
+      lastEntry = hit;
+      if (hit === undefined) hit = previous.get(key);
       if (!hit || hit.expiresAt <= clock()) return undefined;
       return hit.record;
     },
@@ -168,10 +168,11 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
       if (current.size >= half) {
         previous = current;
         current = new Map();
-        lastKey = undefined;
-        lastEntry = undefined;
       }
-      current.set(key, { record, expiresAt });
+      const added: Entry = { record, expiresAt };
+      current.set(key, added);
+      lastKey = key;
+      lastEntry = added;
     },
     clear() {
       current = new Map();

@@ -18,7 +18,11 @@ export function hostOf(url: string | undefined): string | undefined {
 
 /** Builds the page view of an event from `dl`/`dr`/`dt`, pulling out UTM, click ids and the linker. */
 export function buildPage(location: string | undefined, referrer: string | undefined, title: string | undefined): PageInfo {
-  const page: PageInfo = { query: dict<string>(), utm: {}, utmKeys: [] };
+  // Fields present from the start, undefined when unset (JSON omits them), in the order they are
+  // assigned, so pages share one hidden class and JSON is unchanged. Click ids are assigned in the
+  // URL's order, so a page with any keeps the old, growing shape.
+  const page: PageInfo = { query: dict<string>(), utm: {}, utmKeys: [], location: undefined, host: undefined };
+  let clickIds = false;
   if (location !== undefined) {
     page.location = location;
     const split = splitUrl(location);
@@ -32,13 +36,29 @@ export function buildPage(location: string | undefined, referrer: string | undef
         if (utm) {
           page.utmKeys.push(key);
           if (value !== '') page.utm[utm] = value;
-        } else if (key === 'gclid') page.gclid = value;
-        else if (key === 'gbraid') page.gbraid = value;
-        else if (key === 'wbraid') page.wbraid = value;
-        else if (key === 'dclid') page.dclid = value;
-        else if (key === '_gl') page.linker = value;
+        } else if (key === 'gclid') {
+          page.gclid = value;
+          clickIds = true;
+        } else if (key === 'gbraid') {
+          page.gbraid = value;
+          clickIds = true;
+        } else if (key === 'wbraid') {
+          page.wbraid = value;
+          clickIds = true;
+        } else if (key === 'dclid') {
+          page.dclid = value;
+          clickIds = true;
+        } else if (key === '_gl') {
+          page.linker = value;
+          clickIds = true;
+        }
       }
     }
+  }
+  if (!clickIds) {
+    page.referrer = undefined;
+    page.referrerHost = undefined;
+    page.title = undefined;
   }
   if (referrer !== undefined) {
     page.referrer = referrer;

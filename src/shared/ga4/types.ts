@@ -214,6 +214,10 @@ export interface DecodeNote {
   message: string;
 }
 
+/**
+ * A decoded request. Its optional fields are always own keys, holding undefined when unset (JSON
+ * omits them), so every request shares a hidden class or two; test a field's value, not `in`.
+ */
 export interface DecodedRequest {
   format: 'gtag' | 'mp';
   endpoint: Endpoint;

@@ -37,6 +37,9 @@ describe('custom rule conditions', () => {
     ['[*]: every item', { field: 'items[*].price', op: 'gt', value: 5 }, true],
     ['[*]: no item has a coupon', { field: 'items[*].coupon', op: 'not_exists' }, true],
     ['request fields', { field: 'request.measurementId', op: 'equals', value: 'G-TEST12345' }, true],
+    // Unset request fields (userId here) are not values a wildcard sees: every field it sees exists.
+    ['[*] over the request', { field: 'request[*]', op: 'exists' }, true],
+    ['unset request field', { field: 'request.userId', op: 'not_exists' }, true],
     ['all', { all: [{ field: 'currency', op: 'equals', value: 'EUR' }, { field: 'params.value', op: 'gt', value: 100 }] }, false],
     ['any', { any: [{ field: 'currency', op: 'equals', value: 'USD' }, { field: 'params.value', op: 'gt', value: 10 }] }, true],
     ['not', { not: { field: 'name', op: 'equals', value: 'purchase' } }, false],

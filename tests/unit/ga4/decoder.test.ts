@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGcd, decodeGcdLetter, decodeRequest, type DecodedRequest } from '../../../src/shared/ga4';
+import { decodeGcd, decodeGcdLetter, decodeRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
 
 function ok(result: ReturnType<typeof decodeRequest>): DecodedRequest {
   if (!result.ok) throw new Error(`decode failed: ${result.error.code} ${result.error.message}`);
@@ -90,6 +90,14 @@ describe('gtag /g/collect', () => {
     expect(again.events[0]?.page).toBe(again.events[1]?.page);
   });
 
+  it('reads the request keys from the query (last value wins), else from the first body line', () => {
+    // The first line overrides tid and cid for its own event, not for the request.
+    const req = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.1&cid=1.2&_p=123', body: 'en=a&tid=G-BBBB2222&cid=9.9&uid=u1&gtm=45je\nen=b&uid=u2' }));
+    expect([req.measurementId, req.clientId, req.pageLoadId, req.protocolVersion, req.userId, req.gtm]).toEqual(['G-AAAA1111', '1.2', '123', '2', 'u1', '45je']);
+    const single = ok(decodeRequest({ method: 'GET', url: '/g/collect?v=2&tid=G-AAAA1111&gtm=45je&en=page_view&uid=u1&uid=u3&cid=1.2' }));
+    expect([single.measurementId, single.clientId, single.userId, single.gtm, single.pageLoadId]).toEqual(['G-AAAA1111', '1.2', 'u3', '45je', undefined]);
+  });
+
   it('flags a name given twice in the same query or line, but not a line overriding the query', () => {
     const req = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&ep.x=1&up.tier=a', body: 'en=a&ep.x=2\nen=b&ep.y=1&epn.y=2&upn.tier=3&up.tier=4' }));
     expect(req.events[0]?.duplicateParams).toBeUndefined();
@@ -114,6 +122,27 @@ describe('gtag /g/collect', () => {
     expect(ev?.params.__proto__).toBe('polluted');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(JSON.parse(JSON.stringify(ev?.params))).toEqual({ ['__proto__']: 'polluted', constructor: 'c' });
+  });
+
+  it('keeps every optional field of a request, its events, sessions, consent, pages and devices as own keys, so gtag and MP share their keys; JSON leaves unset ones out', () => {
+    const g = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2&en=page_view', body: '' }));
+    const batch = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2&tid=G-AAAA1111&cid=1.2', body: 'en=a\nen=b' }));
+    const m = ok(decodeRequest({ method: 'POST', url: 'https://www.google-analytics.com/mp/collect?measurement_id=G-AAAA1111&api_secret=x', body: '{"client_id":"1.2","events":[{"name":"a"}]}' }));
+    expect(Object.keys(g)).toEqual(Object.keys(m));
+    expect(Object.keys(batch)).toEqual(Object.keys(m));
+    // So do their events, sessions and consent records.
+    const events = [g, batch, m].map((r) => r.events[0] as DecodedEvent);
+    for (const pick of [(e: DecodedEvent) => e, (e: DecodedEvent) => e.session, (e: DecodedEvent) => e.consent, (e: DecodedEvent) => e.page])
+      expect(events.map((e) => Object.keys(pick(e)))).toEqual(events.map(() => Object.keys(pick(events[2] as DecodedEvent))));
+    // gtag devices share one set of keys, MP devices another.
+    expect(Object.keys(events[0]?.device ?? {})).toEqual(Object.keys(events[1]?.device ?? {}));
+    // A page with click ids keeps them in the URL's order, as JSON always showed them.
+    const clicks = ok(decodeRequest({ method: 'GET', url: `/g/collect?v=2&en=page_view&dl=${encodeURIComponent('https://a.b/?_gl=1*x&gclid=G1')}&dt=T` }));
+    expect(Object.keys(JSON.parse(JSON.stringify(clicks.events[0]?.page)) as object)).toEqual(['query', 'utm', 'utmKeys', 'location', 'host', 'linker', 'gclid', 'title']);
+    expect('userId' in g && g.userId === undefined).toBe(true);
+    const json = JSON.parse(JSON.stringify(g)) as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual(['format', 'endpoint', 'method', 'url', 'host', 'path', 'hasApiSecret', 'bodyBytes', 'query', 'events', 'notes', 'measurementId', 'protocolVersion', 'clientId']);
+    expect(Object.keys(JSON.parse(JSON.stringify(m)) as object)).toEqual(['format', 'endpoint', 'method', 'url', 'host', 'path', 'hasApiSecret', 'bodyBytes', 'query', 'events', 'notes', 'measurementId', 'mp', 'clientId']);
   });
 
   it('gives a single-event hit its query as an own, enumerable record, however it is read', () => {

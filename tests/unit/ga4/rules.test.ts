@@ -7,6 +7,7 @@ import {
   validateRequest,
   type RuleSettings,
 } from '../../../src/shared/ga4';
+import { isPlaceholderValue } from '../../../src/shared/ga4/rules/util';
 import { FACTS, NOW, PURCHASE, gtag, mp } from './helpers';
 import { RULE_FIXTURES, type RuleCase } from './rule-fixtures';
 
@@ -142,5 +143,24 @@ describe('settings', () => {
     const roundTrip = JSON.parse(JSON.stringify(result));
     expect(roundTrip.events[0].items[0]).toEqual({ item_id: 'SKU1', item_name: 'Shirt', price: 10, quantity: 2 });
     expect(roundTrip.request).toMatchObject({ format: 'gtag', measurementId: 'G-TEST12345', eventCount: 1 });
+  });
+});
+
+describe('string values scanned once for emails and placeholders', () => {
+  // dq.pii_email and dq.undefined_values share one prefiltered walk: whatever clears the prefilter
+  // must be what neither precise check would report.
+  const VALUES = ['undefined', ' undefined ', 'NULL', 'Null', 'nan', 'NaN', '\tnull', '[object Object]', '[OBJECT OBJECT]', '{{Page Path}}', '%%macro%%', '__VAR__', ' <VAR>', 'list_null',
+    'undefined-Carousel', 'a@b.co', 'a%40b.co', 'a%2540b.co', 'x @ y', 'plain', 'abc', 'abcd', 'abcdefghi', 'abcdefghijklmno', '\u00a0nan', 'nan\u3000', 'Ñull', '', ' '];
+  const placeholder = (r: ReturnType<typeof validateRequest>) => r.issues.filter((i) => i.ruleId === 'dq.undefined_values').map((i) => i.path);
+  const email = (r: ReturnType<typeof validateRequest>) => r.issues.filter((i) => i.ruleId === 'dq.pii_email').map((i) => i.path);
+
+  it('reports a param, user property or item value exactly when the precise checks do', () => {
+    for (const v of VALUES) {
+      const r = validator.validate(gtag({ 'ep.note': v, 'up.tier': v, pr1: `idSKU1~nmShirt~k0note~v0${v}` }));
+      const expected = isPlaceholderValue(v) ? ['events[0].params.note', 'events[0].user_properties.tier', 'events[0].items[0].note'] : [];
+      expect(placeholder(r), JSON.stringify(v)).toEqual(expected);
+      const isEmail = ['a@b.co', 'a%40b.co', 'a%2540b.co'].includes(v);
+      expect(email(r), JSON.stringify(v)).toEqual(isEmail ? ['events[0].params.note', 'events[0].user_properties.tier', 'events[0].items[0].note'] : []);
+    }
   });
 });

@@ -11,9 +11,9 @@ import {
 import { parseForm, splitUrl } from '../form';
 import { DAY, MINUTE, hitFingerprint, historyKeys, scopeOf } from '../history';
 import { hostMatches } from '../settings';
-import type { DecodedEvent, DecodedRequest, Dict, PageInfo } from '../types';
+import type { DecodedEvent, DecodedRequest, Dict, PageInfo, ParamValue } from '../types';
 import type { Rule, RuleContext } from './types';
-import { deepDecode, emitStringValues, isNonProductionHost, isPlaceholderValue, show, wireParam } from './util';
+import { deepDecode, isNonProductionHost, isPlaceholderValue, show, wireParam } from './util';
 
 const PII_REF = 'https://support.google.com/analytics/answer/6366371';
 const NAMING_REF = 'https://support.google.com/analytics/answer/13316687';
@@ -67,6 +67,77 @@ const AT_SIGN_RE = /@|%(?:25)?40/;
 function containsEmail(v: string): boolean {
   if (!AT_SIGN_RE.test(v)) return false;
   return EMAIL_RE.test(v.indexOf('%') === -1 ? v : deepDecode(v));
+}
+
+/**
+ * What dq.pii_email or dq.undefined_values needs somewhere in a value: an "@" or "%" (an encoded
+ * "@"), a placeholder's brackets or words, or a leading _ or < after whitespace (isPlaceholderValue
+ * trims). Values without any, not padded with whitespace and not as long as a placeholder word,
+ * are neither an email nor a placeholder: one native scan clears them for both rules.
+ */
+const EMAIL_OR_PLACEHOLDER_HINT = /[@{%[]|^\s*[_<]|undefined|null|NaN/;
+/** Lengths of the placeholder words ("nan", "null", "undefined", "[object object]"), matched case-insensitively without a hint. */
+const PLACEHOLDER_WORD_LENGTH = [false, false, false, true, true, false, false, false, false, true, false, false, false, false, false, true];
+
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 160 || c > 0x167f;
+}
+
+/**
+ * One event's string values (params, user properties, items) that are an email or a placeholder,
+ * found in one walk for both rules (each used to walk every value with its own scan). Hits are
+ * kept in walk order, so each rule reports in the order it did: where (0 params, 1 user
+ * properties, 2 items), item index, key, value. Kept in `ctx.scratch` for the event: the two rules
+ * run on the same event of the same validation.
+ */
+class ValueScan {
+  email: Array<number | string> | undefined = undefined;
+  placeholder: Array<number | string> | undefined = undefined;
+  constructor(readonly ev: DecodedEvent) {}
+}
+
+function scanValue(scan: ValueScan, where: number, j: number, k: string, v: string): void {
+  const n = v.length;
+  if (n === 0) return;
+  if (!EMAIL_OR_PLACEHOLDER_HINT.test(v) && !(n < 16 && PLACEHOLDER_WORD_LENGTH[n]) && !isSpace(v.charCodeAt(0)) && !isSpace(v.charCodeAt(n - 1))) return;
+  if (containsEmail(v)) (scan.email ??= []).push(where, j, k, v);
+  if (isPlaceholderValue(v)) (scan.placeholder ??= []).push(where, j, k, v);
+}
+
+function valueScan(ctx: RuleContext, ev: DecodedEvent): ValueScan {
+  const last = ctx.scratch;
+  if (last instanceof ValueScan && last.ev === ev) return last;
+  const scan = new ValueScan(ev);
+  const params = ev.params;
+  for (const k of ctx.keysOf(params)) {
+    const v = params[k];
+    if (typeof v === 'string') scanValue(scan, 0, 0, k, v);
+  }
+  const ups = ev.userProperties;
+  for (const k of ctx.keysOf(ups)) {
+    const v = ups[k]?.value;
+    if (typeof v === 'string') scanValue(scan, 1, 0, k, v);
+  }
+  const items = ev.items;
+  for (let j = 0; j < items.length; j++) {
+    const item = items[j] as Record<string, ParamValue>;
+    for (const k of ctx.keysOf(item)) {
+      const v = item[k];
+      if (typeof v === 'string') scanValue(scan, 2, j, k, v);
+    }
+  }
+  ctx.scratch = scan;
+  return scan;
+}
+
+function emitScanned(ctx: RuleContext, at: string, hits: Array<number | string> | undefined, message: (value: string) => string): void {
+  if (hits === undefined) return;
+  for (let i = 0; i < hits.length; i += 4) {
+    const where = hits[i] as number;
+    const k = hits[i + 2] as string;
+    const v = hits[i + 3] as string;
+    ctx.emit(where === 0 ? `${at}.params.${k}` : where === 1 ? `${at}.user_properties.${k}` : `${at}.items[${hits[i + 1] as number}].${k}`, message(v));
+  }
 }
 
 function digitsIn(s: string): number {
@@ -150,7 +221,7 @@ export const dataQualityRules: Rule[] = [
       }
     },
     checkEvent(ctx, ev, at) {
-      emitStringValues(ctx, ev, at, containsEmail, emailValueMessage);
+      emitScanned(ctx, at, valueScan(ctx, ev).email, emailValueMessage);
     },
   },
   {
@@ -279,7 +350,7 @@ export const dataQualityRules: Rule[] = [
       for (const [path, v] of ids) if (v !== undefined && isPlaceholderValue(v)) ctx.emit(path, `The id is the placeholder "${show(v)}".`);
     },
     checkEvent(ctx, ev, at) {
-      emitStringValues(ctx, ev, at, isPlaceholderValue, placeholderValueMessage);
+      emitScanned(ctx, at, valueScan(ctx, ev).placeholder, placeholderValueMessage);
       const title = ev.page.title;
       if (title !== undefined && (ev.index === 0 || ev.page !== ctx.req.events[0]?.page) && isPlaceholderValue(title))
         ctx.emit(`${at}.page.title`, `The page title is the placeholder "${show(title)}".`);

@@ -171,6 +171,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.item_id_or_name',
+    onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -187,6 +188,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.item_price_numeric',
+    onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -208,6 +210,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.item_quantity_positive_int',
+    onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -224,6 +227,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.item_param_length',
+    onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -248,6 +252,7 @@ export const ecommerceRules: Rule[] = [
   {
     id: 'ecom.value_matches_items',
     onlyEvents: [...VALUE_FROM_ITEMS_EVENTS],
+    onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -312,6 +317,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.list_consistency',
+    onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'info',
@@ -349,6 +355,7 @@ export const ecommerceRules: Rule[] = [
   {
     id: 'ecom.item_malformed',
     onlyFormat: 'gtag',
+    onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -368,6 +375,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.duplicate_transaction',
+    onlyEvents: ['purchase'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -393,6 +401,7 @@ export const ecommerceRules: Rule[] = [
 
   {
     id: 'ecom.funnel_order',
+    onlyEvents: ['add_to_cart', 'begin_checkout', 'purchase'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'info',

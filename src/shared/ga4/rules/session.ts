@@ -297,6 +297,7 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'sess.landing_page_view',
+    onlyFormat: 'gtag',
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'info',

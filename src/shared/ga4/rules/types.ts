@@ -42,6 +42,11 @@ export interface RuleContext {
    */
   keysOf(record: object): readonly string[];
   /**
+   * Work one rule leaves for another within this validation (the email/placeholder value scan of
+   * the current event): it lives and dies with the validation, so nothing outlives a hit.
+   */
+  scratch: unknown;
+  /**
    * Reports an issue. `severity` lets a rule report a milder (or harsher) case than its default,
    * e.g. a missing price vs a broken one; a website's severity override still wins.
    */
@@ -82,6 +87,8 @@ export interface Rule extends RuleMeta {
   onlyFormat?: 'gtag' | 'mp';
   /** `checkEvent` only ever reports on events with these names: the engine calls it for them only. */
   onlyEvents?: readonly string[];
+  /** `checkEvent` only ever reports on events with at least one item: the engine skips it for the others. */
+  onlyWithItems?: boolean;
   /** Runs once per request. */
   checkRequest?(ctx: RuleContext): void;
   /** Runs once per event; `at` is the event's path prefix (`events[0]`). */

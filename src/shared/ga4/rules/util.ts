@@ -1,6 +1,5 @@
 import type { DecodedEvent, DecodedRequest, ParamValue } from '../types';
 import { lazyQueryMemo, queryHas } from '../form';
-import type { RuleContext } from './types';
 
 /** A number from a wire value (string or number); NaN when it is not one. Empty strings are not numbers. */
 export function num(v: ParamValue | undefined): number {
@@ -26,32 +25,6 @@ export function wireParam(req: DecodedRequest, ev: DecodedEvent, name: string): 
 export function show(v: unknown, max = 60): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
   return s.length > max ? `${s.slice(0, max)}…` : s;
-}
-
-/**
- * Every string value of an event a person could have typed PII into (params, user properties,
- * items), reported with its path where `test` holds. `test` and `message` are module-level
- * functions (no closure per hit) and a value's path is only built when it is reported.
- */
-export function emitStringValues(ctx: RuleContext, ev: DecodedEvent, at: string, test: (value: string) => boolean, message: (value: string) => string): void {
-  const params = ev.params;
-  for (const k of ctx.keysOf(params)) {
-    const v = params[k];
-    if (typeof v === 'string' && test(v)) ctx.emit(`${at}.params.${k}`, message(v));
-  }
-  const ups = ev.userProperties;
-  for (const k of ctx.keysOf(ups)) {
-    const v = ups[k]?.value;
-    if (typeof v === 'string' && test(v)) ctx.emit(`${at}.user_properties.${k}`, message(v));
-  }
-  const items = ev.items;
-  for (let j = 0; j < items.length; j++) {
-    const item = items[j] as Record<string, ParamValue>;
-    for (const k of ctx.keysOf(item)) {
-      const v = item[k];
-      if (typeof v === 'string' && test(v)) ctx.emit(`${at}.items[${j}].${k}`, message(v));
-    }
-  }
 }
 
 /** Decodes up to twice, for values that were URL-encoded one or two extra times. */
