@@ -12,6 +12,7 @@
  */
 import type pg from 'pg';
 import type { HitTemplate } from './templates';
+import { aggregateRollups } from '../../src/server/collector/rollups';
 
 export const DAY_MS = 86_400_000;
 const SPAN_DAYS = 30;
@@ -36,31 +37,19 @@ export async function loadTemplates(pool: pg.Pool, templates: readonly HitTempla
     create schema if not exists bench;
     drop table if exists bench.templates, bench.template_dims, bench.sites;
     create table bench.templates (idx int primary key, format text, endpoint text, method text, source text, measurement_id text, origin_host text,
-      event_count int, event_names text[], status text, error_count int, warning_count int, info_count int, events jsonb, issues jsonb,
+      event_count int, event_names text[], status text, error_count int, warning_count int, info_count int, events json, issues json,
       rule_ids text[], url text, url_cid text, body text, user_agent text);
     -- What each template adds to the hourly rollups, exactly as aggregateRollups counts a hit.
     create table bench.template_dims (idx int, dimension text, value text, n int);
     create table bench.sites (idx int primary key, id uuid not null);`);
   for (const [idx, { hit, urlClientId }] of templates.entries()) {
     await pool.query(
-      `insert into bench.templates values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20)`,
+      `insert into bench.templates values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::json, $15::json, $16, $17, $18, $19, $20)`,
       [idx, hit.format, hit.endpoint, hit.method, hit.source, hit.measurementId, hit.originHost, hit.eventNames.length, hit.eventNames, hit.status,
         hit.counts.error, hit.counts.warning, hit.counts.info, hit.eventsJson, hit.issuesJson, hit.ruleIds, hit.url, urlClientId, hit.body, hit.userAgent],
     );
-    const dims = new Map<string, number>();
-    const add = (d: string, v: string) => dims.set(`${d}\u0000${v}`, (dims.get(`${d}\u0000${v}`) ?? 0) + 1);
-    add('requests', 'all');
-    add('status', hit.status);
-    add('format', hit.format);
-    for (const name of hit.eventNames) add('event_name', name);
-    for (const issue of hit.issues) {
-      add('rule', issue.ruleId);
-      add('severity', issue.severity);
-    }
-    for (const [key, n] of dims) {
-      const [d, v] = key.split('\u0000') as [string, string];
-      await pool.query('insert into bench.template_dims values ($1, $2, $3, $4)', [idx, d, v, n]);
-    }
+    // The collector's own rollup counting, so the generated rollups match what it would write.
+    for (const r of aggregateRollups([hit])) await pool.query('insert into bench.template_dims values ($1, $2, $3, $4)', [idx, r.dimension, r.value, r.count]);
   }
 }
 
