@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInMemoryHistory, createValidator, decodeRequest, parseCaptureFile, type CapturedRequest } from '../src/shared/ga4';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Bundled (npm run bench:engine), the file runs from node_modules/.cache: the runner names the repository.
+const repoRoot = process.env.BENCH_REPO_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HITS = path.resolve(repoRoot, '../shared/ga4/hits');
 
 const corpus: CapturedRequest[] = readdirSync(HITS)

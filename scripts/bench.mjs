@@ -22,9 +22,9 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import readline from 'node:readline';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
+import { bundleForNode } from './bundle-for-node.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -76,12 +76,7 @@ const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAG
 const gc = { measuring: false, scavenges: 0, scavengeMs: 0, longestMs: 0, fullGcs: 0, fullGcMs: 0 };
 const GC_LINE = /: (Scavenge|Mark-Compact|Mark-Compact \(reduce\))\b[^,]*, ([0-9.]+) \/ [0-9.]+ ms/;
 
-const BUNDLE = 'node_modules/.cache/tracklint-bench/collector-server.mjs';
-if (!process.env.BENCH_TSX) {
-  // The same esbuild options as scripts/build-server.mjs; inside node_modules so its imports resolve.
-  await build({ entryPoints: ['bench/collector-server.ts'], outfile: BUNDLE, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-}
-const SERVER_ENTRY = process.env.BENCH_TSX ? ['--import', 'tsx', 'bench/collector-server.ts'] : [BUNDLE];
+const SERVER_ENTRY = process.env.BENCH_TSX ? ['--import', 'tsx', 'bench/collector-server.ts'] : [await bundleForNode('bench/collector-server.ts', 'collector-server')];
 
 function startServer(extraEnv = {}) {
   const child = spawn(process.execPath, [...NODE_FLAGS, '--trace-gc', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), ...SERVER_ENTRY], {

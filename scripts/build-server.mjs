@@ -1,14 +1,10 @@
 // Bundles the server into dist/server/index.mjs; npm packages stay external (installed by npm).
 import { build } from 'esbuild';
+import { NODE_BUNDLE_OPTIONS } from './bundle-for-node.mjs';
 
 await build({
   entryPoints: ['src/server/index.ts'],
   outfile: 'dist/server/index.mjs',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
+  ...NODE_BUNDLE_OPTIONS,
   sourcemap: true,
-  logLevel: 'warning',
 });
