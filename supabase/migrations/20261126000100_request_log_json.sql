@@ -5,3 +5,5 @@
 alter table public.collected_requests
   alter column events type json using events::json,
   alter column issues type json using issues::json;
+-- Changing the type rewrites every partition of the log under an exclusive lock: on an installation
+-- with a large log, apply this migration in a quiet hour (the collector's writes wait meanwhile).
