@@ -197,7 +197,10 @@ describe('safe regular expressions agree with JavaScript (property)', () => {
         if (!compiled.ok) return; // e.g. over the state limit
         expect(compiled.regex.test(text)).toBe(new RegExp(pattern, flags).test(text));
       }),
-      { numRuns: 1500 },
+      // A fixed seed: the oracle is native RegExp, which backtracks exponentially on some generated
+      // patterns (nested quantified groups), synchronously, so no timeout can stop it. A random
+      // seed hung CI's unit run for minutes on 23 November; these 1,500 cases finish in seconds.
+      { numRuns: 1500, seed: 20261123 },
     );
   }, 60_000);
 });
