@@ -1,14 +1,24 @@
 import { dict, parseForm, splitUrl } from './form';
 import type { ClientHintBrand, PageInfo, UtmInfo } from './types';
 
-const UTM_FIELDS: Record<string, keyof UtmInfo> = {
-  utm_source: 'source',
-  utm_medium: 'medium',
-  utm_campaign: 'campaign',
-  utm_id: 'id',
-  utm_term: 'term',
-  utm_content: 'content',
-};
+// Maps, not object literals: a page URL's keys are the sender's, and `?constructor=x` must not find
+// Object.prototype's members.
+const UTM_FIELDS: ReadonlyMap<string, keyof UtmInfo> = new Map([
+  ['utm_source', 'source'],
+  ['utm_medium', 'medium'],
+  ['utm_campaign', 'campaign'],
+  ['utm_id', 'id'],
+  ['utm_term', 'term'],
+  ['utm_content', 'content'],
+]);
+
+const CLICK_ID_FIELDS: ReadonlyMap<string, 'gclid' | 'gbraid' | 'wbraid' | 'dclid' | 'linker'> = new Map([
+  ['gclid', 'gclid'],
+  ['gbraid', 'gbraid'],
+  ['wbraid', 'wbraid'],
+  ['dclid', 'dclid'],
+  ['_gl', 'linker'],
+]);
 
 export function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -31,26 +41,17 @@ export function buildPage(location: string | undefined, referrer: string | undef
       const q = parseForm(split.query);
       page.query = q;
       for (const key in q) {
-        const utm = UTM_FIELDS[key];
+        const utm = UTM_FIELDS.get(key);
         const value = q[key] as string;
         if (utm) {
           page.utmKeys.push(key);
           if (value !== '') page.utm[utm] = value;
-        } else if (key === 'gclid') {
-          page.gclid = value;
-          clickIds = true;
-        } else if (key === 'gbraid') {
-          page.gbraid = value;
-          clickIds = true;
-        } else if (key === 'wbraid') {
-          page.wbraid = value;
-          clickIds = true;
-        } else if (key === 'dclid') {
-          page.dclid = value;
-          clickIds = true;
-        } else if (key === '_gl') {
-          page.linker = value;
-          clickIds = true;
+        } else {
+          const clickId = CLICK_ID_FIELDS.get(key);
+          if (clickId) {
+            page[clickId] = value;
+            clickIds = true;
+          }
         }
       }
     }

@@ -37,6 +37,15 @@ describe('gcd decoding', () => {
 });
 
 describe('gtag /g/collect', () => {
+  it("reads a page URL's own keys only: `constructor` or `toString` is neither a UTM field nor a click id", () => {
+    const r = decodeRequest({ method: 'GET', url: `https://www.google-analytics.com/g/collect?v=2&tid=G-ABC1234567&cid=1.2&en=page_view&dl=${encodeURIComponent('https://shop.example.com/?constructor=a&toString=b&hasOwnProperty=c&utm_source=s&gclid=g')}` });
+    if (!r.ok) throw new Error(r.error.message);
+    const page = r.request.events[0]!.page;
+    expect(page.utm).toEqual({ source: 's' });
+    expect(page.utmKeys).toEqual(['utm_source']);
+    expect(page.gclid).toBe('g');
+  });
+
   it('decodes every part of a hit: params, user properties, items, session, page, device, consent, unknowns', () => {
     const url =
       'https://www.google-analytics.com/g/collect?v=2&tid=G-ABCDEF1234&cid=1.2&uid=u1&_p=99&sid=1700000000&sct=3&seg=1&_s=4&_et=250' +
