@@ -74,7 +74,7 @@ const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAG
 
 /** Garbage collections of the collector processes while `gc.measuring` (from --trace-gc; pauses are main-thread wall time). */
 const gc = { measuring: false, scavenges: 0, scavengeMs: 0, longestMs: 0, fullGcs: 0, fullGcMs: 0 };
-const GC_LINE = /: (Scavenge|Mark-Compact|Mark-Compact \(reduce\))\b[^,]*, ([0-9.]+) \/ [0-9.]+ ms/;
+const GC_LINE = /: (Scavenge|Mark-Compact)\b[^,]*, ([0-9.]+) \/ [0-9.]+ ms/;
 
 const SERVER_ENTRY = process.env.BENCH_TSX ? ['--import', 'tsx', 'bench/collector-server.ts'] : [await bundleForNode('bench/collector-server.ts', 'collector-server')];
 

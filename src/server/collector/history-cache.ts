@@ -124,26 +124,20 @@ export class HistoryCache {
     const now = this.now();
     const announced = this.changesAnnounced ? this.changesAnnounced() : true;
     const missing: string[] = [];
-    const cached: boolean[] = [];
     for (const k of keys) {
       const slot = this.slots.get(`${websiteId}|${k}`);
-      if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) {
-        missing.push(k);
-        cached.push(slot !== undefined);
-      }
+      if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) missing.push(k);
     }
     if (missing.length === 0) return;
     const found = await this.sink.loadHistory(websiteId, missing);
     const loadedAt = this.now();
-    for (let i = 0; i < missing.length; i++) {
-      const k = missing[i]!;
+    for (const k of missing) {
       const hit = found.get(k);
       // Absent keys are remembered as absent until this process writes them (or another process
       // announces it did), which saves a query per new session.
       this.put(
         `${websiteId}|${k}`,
         hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt },
-        cached[i]!,
       );
     }
   }

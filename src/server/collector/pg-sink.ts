@@ -109,7 +109,7 @@ const LIVE_WEBSITES = `select id from public.websites where id = any($1::uuid[])
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One log row as a line of COPY text, columns in REQUEST_COLUMNS order. */
-export function requestCopyLine(h: StoredHit): string {
+function requestCopyLine(h: StoredHit): string {
   return (
     `${h.id}\t${iso(h.receivedAtMs)}\t${h.organizationId}\t${h.websiteId}\t${copyField(h.idempotencyKey)}\t${h.format}\t` +
     `${copyField(h.endpoint)}\t${copyField(h.method)}\t${h.source}\t${copyField(h.measurementId)}\t${copyField(h.clientId)}\t` +

@@ -1,4 +1,4 @@
-import type { DecodedEvent, DecodedRequest, Issue, ValidationResult } from '../../shared/ga4/types';
+import type { DecodedEvent, DecodedRequest, ValidationResult } from '../../shared/ga4/types';
 import { pgSafeJson } from './pg-safe-json';
 
 /** How a hit reached Tracklint. */
@@ -55,9 +55,8 @@ export function compactEvents(events: readonly DecodedEvent[]): string {
   return pgSafeJson(JSON.stringify(out));
 }
 
-function distinctRuleIds(issues: readonly Issue[]): string[] {
-  if (issues.length === 0) return [];
-  return [...new Set(issues.map((i) => pgSafe(i.ruleId)))].sort();
+function distinctSorted(ids: readonly string[]): string[] {
+  return ids.length === 0 ? [] : [...new Set(ids)].sort();
 }
 
 export interface HitEnvelope {
@@ -74,6 +73,7 @@ export interface HitEnvelope {
 
 export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, result: ValidationResult): StoredHit {
   const issues = result.issues;
+  const issueRuleIds = issues.map((i) => pgSafe(i.ruleId));
   return {
     id,
     receivedAtMs: env.receivedAtMs,
@@ -92,13 +92,13 @@ export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, r
     status: result.status,
     counts: result.counts,
     eventsJson: compactEvents(req.events),
-    issueRuleIds: issues.map((i) => pgSafe(i.ruleId)),
+    issueRuleIds,
     issuesJson: pgSafeJson(
       JSON.stringify(
         issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName })),
       ),
     ),
-    ruleIds: distinctRuleIds(issues),
+    ruleIds: distinctSorted(issueRuleIds),
     url: pgSafe(env.url),
     body: env.body === null ? null : pgSafe(env.body),
     userAgent: env.userAgent === null ? null : pgSafe(env.userAgent),

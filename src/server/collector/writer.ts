@@ -20,8 +20,6 @@ export interface QueuedHit<T> {
   websiteId: string;
   /** Set by the prepare step; kept across retries so validation (and its history writes) runs once. */
   stored?: StoredHit;
-  /** Validation on arrival failed (e.g. history unavailable): the batch's own prepare step tries again. */
-  prepareFailed?: true;
   historyWrites: HistoryWrite[];
   /** What validation changed in the history cache, to take back if the hit is not stored. */
   historyUndo: HistoryUndo[];
@@ -169,8 +167,8 @@ export class BatchWriter<T> {
       try {
         await this.hooks.prepare(group);
       } catch {
-        // The batch's own prepare step tries again, with its retries and storage timeout.
-        for (const h of group) if (h.stored === undefined) h.prepareFailed = true;
+        // Hits left without `stored` are validated again by their batch's own prepare step, with
+        // its retries and storage timeout.
       }
       // Batches may have taken hits off the front meanwhile, but only prepared ones: the group is still next.
       this.prepared += group.length;
