@@ -21,7 +21,8 @@ export interface HistoryCacheOptions {
 
 /** What one history write replaced. */
 export interface HistoryUndo {
-  slotKey: string;
+  websiteId: string;
+  key: string;
   previous: Slot | undefined;
   written: Slot;
 }
@@ -41,15 +42,32 @@ interface Slot {
   stale?: true;
 }
 
+/** One website's records in two generations (see HistoryCache). */
+class SiteRecords {
+  constructor(readonly websiteId: string) {}
+  current = new Map<string, Slot>();
+  previous = new Map<string, Slot>();
+}
+
 /**
  * The engine's history for the collector: a bounded in-memory cache per website, backed by the
  * collector_history table. Before validating a batch the writer prefetches every key the batch
  * may read in one query per website (`prefetch`), so validation itself never waits on Postgres
  * and does not slow down as the log grows. Writes are buffered and persisted with the batch.
+ *
+ * Records are kept per website under the engine's own key strings (no `website|key` string per
+ * lookup to build and hash), in two generations instead of an LRU: new and touched records go to
+ * the current generation; when the current generations of all websites together hold half of
+ * `maxEntries`, every website's current generation becomes its previous one and the old previous
+ * ones are dropped. A record read from the previous generation is copied into the current one, so
+ * what active sessions use survives. Every operation is O(1) (an LRU's delete-and-reinsert left
+ * holes in one 200,000-entry Map); the bound is the same.
  */
 export class HistoryCache {
-  private readonly slots = new Map<string, Slot>();
-  private readonly max: number;
+  private readonly sites = new Map<string, SiteRecords>();
+  private readonly half: number;
+  private currentCount = 0;
+  private previousCount = 0;
   private readonly persistMinTtl: number;
   private readonly now: () => number;
   private readonly changesAnnounced: (() => boolean) | undefined;
@@ -59,22 +77,57 @@ export class HistoryCache {
     private readonly sink: CollectorSink,
     options: HistoryCacheOptions = {},
   ) {
-    this.max = options.maxEntries ?? 200_000;
+    this.half = Math.max(1, Math.ceil((options.maxEntries ?? 200_000) / 2));
     this.persistMinTtl = options.persistMinTtlMs ?? 15 * 60_000;
     this.now = options.now ?? Date.now;
     this.changesAnnounced = options.changesAnnounced;
     this.caughtUp = options.caughtUp;
   }
 
+  /** Records held (present or known-absent), both generations. */
   get size(): number {
-    return this.slots.size;
+    return this.currentCount + this.previousCount;
   }
 
-  /** Writes a slot as the newest; `present` false: the caller knows the key is not cached (one lookup saved). */
-  private put(key: string, slot: Slot, present = true) {
-    if (present) this.slots.delete(key);
-    this.slots.set(key, slot);
-    while (this.slots.size > this.max) this.slots.delete(this.slots.keys().next().value as string);
+  private siteOf(websiteId: string): SiteRecords {
+    let site = this.sites.get(websiteId);
+    if (site === undefined) {
+      site = new SiteRecords(websiteId);
+      this.sites.set(websiteId, site);
+    }
+    return site;
+  }
+
+  /** The record under `key`, copied into the current generation when it was found in the previous one. */
+  private lookup(site: SiteRecords, key: string): Slot | undefined {
+    const slot = site.current.get(key);
+    if (slot !== undefined) return slot;
+    const old = site.previous.get(key);
+    if (old !== undefined) this.put(site, key, old, false);
+    return old;
+  }
+
+  /** Writes a slot into the current generation; `present`: the key is known to be there already. */
+  private put(site: SiteRecords, key: string, slot: Slot, present: boolean) {
+    if (!present && !site.current.has(key)) {
+      if (this.currentCount >= this.half) {
+        this.rotate();
+        // A website whose current generation was empty was dropped by the rotation.
+        if (!this.sites.has(site.websiteId)) this.sites.set(site.websiteId, site);
+      }
+      this.currentCount++;
+    }
+    site.current.set(key, slot);
+  }
+
+  private rotate() {
+    this.previousCount = this.currentCount;
+    this.currentCount = 0;
+    for (const [websiteId, site] of this.sites) {
+      site.previous = site.current;
+      site.current = new Map();
+      if (site.previous.size === 0) this.sites.delete(websiteId);
+    }
   }
 
   /**
@@ -85,29 +138,39 @@ export class HistoryCache {
   revert(undo: readonly HistoryUndo[]): void {
     for (let i = undo.length - 1; i >= 0; i--) {
       const u = undo[i]!;
-      if (this.slots.get(u.slotKey) !== u.written) continue;
-      if (u.previous) this.put(u.slotKey, u.previous);
-      else this.slots.delete(u.slotKey);
+      const site = this.sites.get(u.websiteId);
+      if (site === undefined) continue;
+      // The write may have moved to the previous generation since; restore it where it is.
+      const generation = site.current.get(u.key) === u.written ? site.current : !site.current.has(u.key) && site.previous.get(u.key) === u.written ? site.previous : undefined;
+      if (generation === undefined) continue;
+      if (u.previous) generation.set(u.key, u.previous);
+      else {
+        generation.delete(u.key);
+        if (generation === site.current) this.currentCount--;
+        else this.previousCount--;
+      }
     }
   }
 
   /** Records another process has written since: they are read again before the next batch uses them. */
   forget(websiteId: string, keys: readonly string[]): void {
+    const site = this.sites.get(websiteId);
+    if (site === undefined) return;
     for (const k of keys) {
-      const slot = this.slots.get(`${websiteId}|${k}`);
+      const slot = site.current.get(k) ?? site.previous.get(k);
       if (slot) slot.stale = true;
     }
   }
 
   /** Every record of a website is read again before it is next used. */
   forgetWebsite(websiteId: string): void {
-    const prefix = `${websiteId}|`;
-    for (const [slotKey, slot] of this.slots) if (slotKey.startsWith(prefix) && !slot.local) slot.stale = true;
+    const site = this.sites.get(websiteId);
+    if (site !== undefined) markPersistedStale(site);
   }
 
   /** Every persisted record is read again before it is next used (announcements may have been missed). */
   forgetAll(): void {
-    for (const slot of this.slots.values()) if (!slot.local) slot.stale = true;
+    for (const site of this.sites.values()) markPersistedStale(site);
   }
 
   /**
@@ -124,21 +187,21 @@ export class HistoryCache {
     const now = this.now();
     const announced = this.changesAnnounced ? this.changesAnnounced() : true;
     const missing: string[] = [];
+    let site = this.siteOf(websiteId);
     for (const k of keys) {
-      const slot = this.slots.get(`${websiteId}|${k}`);
+      const slot = this.lookup(site, k);
       if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) missing.push(k);
     }
     if (missing.length === 0) return;
     const found = await this.sink.loadHistory(websiteId, missing);
     const loadedAt = this.now();
+    // A rotation while waiting may have dropped an emptied website's records object.
+    site = this.siteOf(websiteId);
     for (const k of missing) {
       const hit = found.get(k);
       // Absent keys are remembered as absent until this process writes them (or another process
       // announces it did), which saves a query per new session.
-      this.put(
-        `${websiteId}|${k}`,
-        hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt },
-      );
+      this.put(site, k, hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt }, false);
     }
   }
 
@@ -147,33 +210,29 @@ export class HistoryCache {
    * each write replaced into `undo`, so a hit that ends up not stored can be taken back out.
    */
   view(websiteId: string, writes: HistoryWrite[], undo: HistoryUndo[] = []): ValidationHistory {
-    // Rules read a key and then write the same key (the same string): build its slot key once.
-    let lastKey: string | undefined;
-    let lastSlotKey = '';
-    const slotKeyOf = (key: string) => {
-      if (key !== lastKey) {
-        lastKey = key;
-        lastSlotKey = `${websiteId}|${key}`;
-      }
-      return lastSlotKey;
-    };
     return {
       get: (key) => {
-        const slot = this.slots.get(slotKeyOf(key));
+        const slot = this.lookup(this.siteOf(websiteId), key);
         if (!slot || slot.expiresAt <= this.now()) return undefined;
         return slot.record;
       },
       set: (key, record, ttlMs) => {
         const at = this.now();
         const expiresAt = at + Math.max(0, ttlMs);
-        const slotKey = slotKeyOf(key);
+        const site = this.siteOf(websiteId);
         const persisted = ttlMs >= this.persistMinTtl;
         const slot: Slot = persisted ? { record, expiresAt, at } : { record, expiresAt, at, local: true };
-        const previous = this.slots.get(slotKey);
-        undo.push({ slotKey, previous, written: slot });
-        this.put(slotKey, slot, previous !== undefined);
+        const inCurrent = site.current.get(key);
+        const previous = inCurrent ?? site.previous.get(key);
+        undo.push({ websiteId, key, previous, written: slot });
+        this.put(site, key, slot, inCurrent !== undefined);
         if (persisted) writes.push({ websiteId, key, value: record, expiresAtMs: expiresAt });
       },
     };
   }
+}
+
+function markPersistedStale(site: SiteRecords) {
+  for (const slot of site.current.values()) if (!slot.local) slot.stale = true;
+  for (const slot of site.previous.values()) if (!slot.local) slot.stale = true;
 }
