@@ -168,6 +168,17 @@ describe('collector caches across two server processes', () => {
       // Only the stored purchases left their transaction ids in the history; the refused ones did not.
       const [remembered] = await sql<{ n: string }>(`select count(*)::text as n from public.collector_history where website_id = $1 and key like 'txn|%'`, [site.id]);
       expect(Number(remembered!.n)).toBe(2 + 3);
+      // The dashboards' counts agree with the log: a batch that crossed the limit counted only what it kept.
+      const [rolled] = await sql<{ n: string }>(`select coalesce(sum(count), 0)::text as n from public.website_hourly_rollups where website_id = $1 and dimension = 'requests'`, [site.id]);
+      expect(Number(rolled!.n)).toBe(2 + 3);
+      const [orgRolled] = await sql<{ n: string }>(
+        `select coalesce(sum(r.count), 0)::text as n from public.organization_hourly_rollups r where r.organization_id = $1 and r.dimension = 'requests' and r.hour >= date_trunc('hour', now()) - interval '1 hour'`,
+        [orgId],
+      );
+      const [orgStored] = await sql<{ n: string }>(`select count(*)::text as n from public.collected_requests where organization_id = $1 and received_at >= date_trunc('hour', now()) - interval '1 hour'`, [orgId]);
+      expect(Number(orgRolled!.n)).toBe(Number(orgStored!.n));
+      const [counted] = await sql<{ n: string }>(`select coalesce(sum(count), 0)::text as n from public.website_hit_counters where website_id = $1 and outcome = 'stored'`, [site.id]);
+      expect(Number(counted!.n)).toBe(2 + 3);
       // What was refused is recorded for the organization, as any refusal for quota is.
       await expect
         .poll(async () => Number((await sql<{ n: string }>(`select coalesce(sum(refused_requests), 0)::text as n from public.organization_usage_events where organization_id = $1`, [orgId]))[0]!.n), { timeout: 5_000, interval: 100 })
