@@ -456,6 +456,33 @@ describe('operator metrics', () => {
 });
 
 describe('storage maintenance', () => {
+  it('the one-record-per-session migration merges the old engine\'s five live session rows into one', async () => {
+    const migration = readFileSync(path.resolve(process.cwd(), 'supabase/migrations/20261126000200_history_one_session_record.sql'), 'utf8');
+    // Rows of the old engine's form can only be made in SQL now: the migration is what this proves.
+    const prefix = `sess|G-MIGRATE1|${Date.now()}.1700000000`;
+    const rows: Array<[string, object, string]> = [
+      [`${prefix}|111|ss`, { starts: 1 }, '8 hours'],
+      [`${prefix}|111|funnel`, { cart: true, checkout: false }, '7 hours'],
+      [`${prefix}|111|landing`, { first: 'page_view' }, '6 hours'],
+      [`${prefix}|111|hits`, { hits: 3 }, '5 hours'],
+      [`${prefix}|111|consent`, { firstDenied: true }, '4 hours'],
+      [`${prefix}|222|landing`, { first: 'scroll' }, '-1 hour'],
+      [`${prefix}|333|hits`, { hits: 1 }, '2 hours'],
+    ];
+    for (const [key, value, ttl] of rows)
+      await sql(`insert into public.collector_history (website_id, key, value, expires_at) values ($1, $2, $3, now() + $4::interval)`, [shop.id, key, JSON.stringify(value), ttl]);
+    await sql(migration);
+    const after = await sql<{ key: string; value: object; hours: number }>(
+      `select key, value, round(extract(epoch from expires_at - now()) / 3600)::int as hours from public.collector_history where website_id = $1 and key like $2 order by key`,
+      [shop.id, `${prefix}|%`],
+    );
+    expect(after).toEqual([
+      { key: `${prefix}|111`, value: { starts: 1, cart: true, checkout: false, first: 'page_view', hits: 3, firstDenied: true }, hours: 8 },
+      { key: `${prefix}|333`, value: { hits: 1 }, hours: 2 },
+    ]);
+    await sql('delete from public.collector_history where website_id = $1 and key like $2', [shop.id, `${prefix}|%`]);
+  });
+
   it('creates daily partitions ahead and applies each plan\'s retention', async () => {
     const created = await sql<{ relname: string }>(
       `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid

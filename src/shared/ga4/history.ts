@@ -34,16 +34,11 @@ export const DAY = 24 * HOUR;
 export const historyKeys = {
   /** ecom.duplicate_transaction */
   transaction: (tid: string, transactionId: string) => ['txn', tid, transactionId].join('|'),
-  /** sess.session_start_once */
-  sessionStarts: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'ss'].join('|'),
-  /** ecom.funnel_order */
-  sessionFunnel: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'funnel'].join('|'),
-  /** sess.landing_page_view */
-  sessionLanding: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'landing'].join('|'),
-  /** attr.referrer_loss */
-  sessionHits: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'hits'].join('|'),
-  /** gdpr.consent_before_update */
-  sessionConsent: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid, 'consent'].join('|'),
+  /**
+   * The session record (see `SessionRecord`): one key per (measurement id, client, session), so a
+   * hit costs one lookup and the collector one stored row per session instead of one per rule.
+   */
+  session: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid].join('|'),
   /** gdpr.consent_flapping */
   clientConsent: (tid: string, cid: string) => ['client', tid, cid, 'consent'].join('|'),
   /** sess.sid_regression */
@@ -55,6 +50,28 @@ export const historyKeys = {
   /** dq.duplicate_hit */
   hit: (tid: string, fingerprint: string) => ['hit', tid, fingerprint].join('|'),
 } as const;
+
+/**
+ * What the session rules remember about one session, under `historyKeys.session`. Each field is
+ * owned by one rule, which writes `{ ...prev, itsField }` (records are replaced, never mutated) so
+ * the other rules' fields survive. Every write keeps the whole record for `SESSION_TTL` from then.
+ */
+export interface SessionRecord {
+  /** sess.session_start_once: session_start events seen. */
+  readonly starts?: number;
+  /** ecom.funnel_order: the session sent add_to_cart / begin_checkout. */
+  readonly cart?: boolean;
+  readonly checkout?: boolean;
+  /** sess.landing_page_view: the name of the session's first event. */
+  readonly first?: string;
+  /** attr.referrer_loss: requests counted in the session (set means the session was seen). */
+  readonly hits?: number;
+  /** gdpr.consent_before_update: analytics storage was denied on the session's first hit. */
+  readonly firstDenied?: boolean;
+}
+
+/** How long a session record lives after its last write (GA4 sessions rarely outlast it). */
+export const SESSION_TTL = 8 * HOUR;
 
 /** The measurement id used to scope keys ('' when the request has none). */
 export function scopeOf(req: DecodedRequest): string {
@@ -95,14 +112,7 @@ export function historyKeysFor(req: DecodedRequest): string[] {
   for (const ev of req.events) {
     const txn = ev.params.transaction_id;
     if ((typeof txn === 'string' && txn !== '') || typeof txn === 'number') keys.add(historyKeys.transaction(tid, String(txn)));
-    if (cid && ev.session.id !== undefined) {
-      const sid = String(ev.session.id);
-      keys.add(historyKeys.sessionStarts(tid, cid, sid));
-      keys.add(historyKeys.sessionFunnel(tid, cid, sid));
-      keys.add(historyKeys.sessionHits(tid, cid, sid));
-      keys.add(historyKeys.sessionLanding(tid, cid, sid));
-      keys.add(historyKeys.sessionConsent(tid, cid, sid));
-    }
+    if (cid && ev.session.id !== undefined) keys.add(historyKeys.session(tid, cid, String(ev.session.id)));
   }
   return [...keys];
 }

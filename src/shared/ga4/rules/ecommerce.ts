@@ -5,7 +5,7 @@ import {
   STANDARD_ITEM_FIELDS,
   VALUE_FROM_ITEMS_EVENTS,
 } from '../constants';
-import { DAY, HOUR, clientOf, historyKeys, scopeOf } from '../history';
+import { DAY, SESSION_TTL, clientOf, historyKeys, scopeOf, type SessionRecord } from '../history';
 import type { DecodedEvent, ParamValue } from '../types';
 import type { Rule } from './types';
 import { isFiniteNumber, isPlaceholderValue, nonEmpty, num, show, wireParam } from './util';
@@ -18,11 +18,6 @@ const TXN_TTL = 30 * DAY;
 interface TransactionRecord {
   purchaseAt?: number;
   purchases?: number;
-}
-
-interface FunnelRecord {
-  cart?: boolean;
-  checkout?: boolean;
 }
 
 function isPurchaseOrRefund(ev: DecodedEvent): boolean {
@@ -416,13 +411,13 @@ export const ecommerceRules: Rule[] = [
       const isCart = ev.name === 'add_to_cart';
       const isCheckout = ev.name === 'begin_checkout';
       if (!isCart && !isCheckout && ev.name !== 'purchase') return;
-      const key = historyKeys.sessionFunnel(scopeOf(req), cid, String(ev.session.id));
-      const prev = history.get(key) as FunnelRecord | undefined;
+      const key = historyKeys.session(scopeOf(req), cid, String(ev.session.id));
+      const prev = history.get(key) as SessionRecord | undefined;
       if (ev.name === 'purchase') {
         if (!prev?.cart && !prev?.checkout) ctx.emit(`${at}.name`, 'purchase in a session with no add_to_cart or begin_checkout before it.');
         return;
       }
-      history.set(key, { cart: prev?.cart || isCart, checkout: prev?.checkout || isCheckout }, 8 * HOUR);
+      history.set(key, { ...prev, cart: prev?.cart || isCart, checkout: prev?.checkout || isCheckout }, SESSION_TTL);
     },
   },
   {

@@ -1,5 +1,5 @@
 import { isValidGcs } from '../consent';
-import { HOUR, MINUTE, clientOf, historyKeys, scopeOf } from '../history';
+import { HOUR, MINUTE, SESSION_TTL, clientOf, historyKeys, scopeOf, type SessionRecord } from '../history';
 import type { ConsentInfo, ConsentSignalName } from '../types';
 import type { Rule } from './types';
 import { show } from './util';
@@ -30,10 +30,6 @@ interface ClientConsentRecord {
   /** Times (ms) at which the consent state changed, newest last, within the window. */
   changes?: number[];
   last?: string;
-}
-
-interface SessionConsentRecord {
-  firstDenied?: boolean;
 }
 
 export const gdprRules: Rule[] = [
@@ -305,12 +301,12 @@ export const gdprRules: Rule[] = [
       const cid = clientOf(req);
       const first = req.events[0];
       if (!history || !cid || !first || first.session.id === undefined || req.format !== 'gtag') return;
-      const key = historyKeys.sessionConsent(scopeOf(req), cid, String(first.session.id));
-      const prev = history.get(key) as SessionConsentRecord | undefined;
+      const key = historyKeys.session(scopeOf(req), cid, String(first.session.id));
+      const prev = history.get(key) as SessionRecord | undefined;
       const state = analyticsState(first.consent);
       if (state === undefined) return;
-      if (!prev) {
-        history.set(key, { firstDenied: state === 'denied' }, 8 * HOUR);
+      if (prev?.firstDenied === undefined) {
+        history.set(key, { ...prev, firstDenied: state === 'denied' }, SESSION_TTL);
         return;
       }
       if (prev.firstDenied && state === 'granted') {

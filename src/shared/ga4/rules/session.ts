@@ -1,4 +1,4 @@
-import { DAY, HOUR, MINUTE, clientOf, historyKeys, scopeOf } from '../history';
+import { DAY, HOUR, MINUTE, SESSION_TTL, clientOf, historyKeys, scopeOf, type SessionRecord } from '../history';
 import { hostMatches } from '../settings';
 import type { ParamValue } from '../types';
 import type { Rule } from './types';
@@ -13,11 +13,6 @@ const MAX_SESSION_AGE_MS = 8 * HOUR;
 const MAX_FUTURE_MS = 5 * MINUTE;
 const MAX_ENGAGEMENT_MS = 30 * MINUTE;
 const MP_BACKDATE_MS = 72 * HOUR;
-
-interface SessionRecord {
-  starts?: number;
-  hits?: number;
-}
 
 interface ClientSessionRecord {
   maxSct?: number;
@@ -139,11 +134,11 @@ export const sessionRules: Rule[] = [
       const { history, req } = ctx;
       const cid = clientOf(req);
       if (!history || !cid || !ev.session.sessionStart || ev.session.id === undefined) return;
-      const key = historyKeys.sessionStarts(scopeOf(req), cid, String(ev.session.id));
+      const key = historyKeys.session(scopeOf(req), cid, String(ev.session.id));
       const prev = history.get(key) as SessionRecord | undefined;
       const starts = (prev?.starts ?? 0) + 1;
       if (starts > 1) ctx.emit(`${at}._ss`, `session_start #${starts} for session ${show(ev.session.id)} of client ${show(cid, 30)}.`);
-      history.set(key, { starts }, 8 * HOUR);
+      history.set(key, { ...prev, starts }, SESSION_TTL);
     },
   },
   {
@@ -309,9 +304,10 @@ export const sessionRules: Rule[] = [
       const { history, req } = ctx;
       const cid = clientOf(req);
       if (!history || !cid || req.format !== 'gtag' || ev.session.id === undefined || ev.name === undefined) return;
-      const key = historyKeys.sessionLanding(scopeOf(req), cid, String(ev.session.id));
-      if (history.get(key) !== undefined) return;
-      history.set(key, { first: ev.name }, 8 * HOUR);
+      const key = historyKeys.session(scopeOf(req), cid, String(ev.session.id));
+      const prev = history.get(key) as SessionRecord | undefined;
+      if (prev?.first !== undefined) return;
+      history.set(key, { ...prev, first: ev.name }, SESSION_TTL);
       // Events gtag sends itself around the start (engagement pings) do not decide the landing page.
       if (ev.name === 'page_view' || ev.name === 'user_engagement' || ev.name === 'first_visit' || ev.name === 'session_start') return;
       ctx.emit(`${at}.name`, `The session's first event is "${show(ev.name)}", not page_view: its landing page will be (not set).`);
@@ -381,12 +377,13 @@ export const sessionRules: Rule[] = [
       const { history, req } = ctx;
       const cid = clientOf(req);
       if (!history || !cid || ev.session.id === undefined) return;
-      const key = historyKeys.sessionHits(scopeOf(req), cid, String(ev.session.id));
+      const key = historyKeys.session(scopeOf(req), cid, String(ev.session.id));
       const prev = history.get(key) as SessionRecord | undefined;
+      const hits = prev?.hits;
       const rh = ev.page.referrerHost;
-      if (prev && !ev.session.sessionStart && rh && hostMatches(rh, ctx.facts.paymentHosts))
+      if (hits !== undefined && !ev.session.sessionStart && rh && hostMatches(rh, ctx.facts.paymentHosts))
         ctx.emit(`${at}.page.referrer`, `Mid-session hit with payment provider "${rh}" as referrer.`);
-      if (!prev || ev.index === 0) history.set(key, { hits: (prev?.hits ?? 0) + 1 }, 8 * HOUR);
+      if (hits === undefined || ev.index === 0) history.set(key, { ...prev, hits: (hits ?? 0) + 1 }, SESSION_TTL);
     },
   },
   {
