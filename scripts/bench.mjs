@@ -51,20 +51,20 @@ function cpuMsOf(pid, part = 'all') {
 }
 
 /** CPU time (ms) of the embedded Postgres: its postmaster and every process it started that still runs. */
-function postgresCpuMs(pidFile) {
+function postgresCpuMs(pidFile, part = 'all') {
   let postmaster;
   try {
     postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   } catch {
     return null; // not Linux, or an external database
   }
-  let total = cpuMsOf(postmaster);
+  let total = cpuMsOf(postmaster, part);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmaster) total += cpuMsOf(entry);
+      if (ppid === postmaster) total += cpuMsOf(entry, part);
     } catch {
       // gone meanwhile
     }
@@ -234,7 +234,7 @@ try {
   const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
   for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
   const servers = [child, ...joined.map((j) => j.child)];
-  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0), postgres: postgresCpuMs(info.postgresPidFile), generator: process.cpuUsage() };
+  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0), postgres: postgresCpuMs(info.postgresPidFile), postgresSystem: postgresCpuMs(info.postgresPidFile, 'system'), generator: process.cpuUsage() };
   gc.measuring = true;
   const collector = await drive(collectorUrls, info, SECONDS);
   gc.measuring = false;
@@ -243,6 +243,7 @@ try {
     // Kernel time: mostly loopback socket writes to Postgres and to clients, done in the sender's context.
     serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0) - cpuBefore.serverSystem,
     postgres: cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres,
+    postgresSystem: cpuBefore.postgresSystem === null ? null : postgresCpuMs(info.postgresPidFile, 'system') - cpuBefore.postgresSystem,
     generator: (() => {
       const u = process.cpuUsage(cpuBefore.generator);
       return (u.user + u.system) / 1000;
@@ -267,7 +268,7 @@ try {
   // CPU per hit: what a hit costs whatever else the machine is doing (throughput moves with load, this much less).
   const perHit = (ms) => `${((ms * 1000) / Math.max(1, stored)).toFixed(0)} µs`;
   console.log(
-    `CPU per stored hit: collector process${servers.length > 1 ? 'es' : ''} ${perHit(cpu.server)} (kernel ${perHit(cpu.serverSystem)}), Postgres ${cpu.postgres === null ? 'n/a' : perHit(cpu.postgres)}, load generator ${perHit(cpu.generator)}` +
+    `CPU per stored hit: collector process${servers.length > 1 ? 'es' : ''} ${perHit(cpu.server)} (kernel ${perHit(cpu.serverSystem)}), Postgres ${cpu.postgres === null ? 'n/a' : `${perHit(cpu.postgres)} (kernel ${perHit(cpu.postgresSystem)})`}, load generator ${perHit(cpu.generator)}` +
       ` (${(cpu.server / 1000).toFixed(1)} s + ${cpu.postgres === null ? '?' : (cpu.postgres / 1000).toFixed(1)} s + ${(cpu.generator / 1000).toFixed(1)} s of CPU in ${collector.elapsed.toFixed(1)} s)`,
   );
   console.log(
