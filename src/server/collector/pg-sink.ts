@@ -135,9 +135,12 @@ const COUNT_WITHIN_LIMITS = `
     on conflict (website_id, bucket, outcome, reason) do update set count = c.count + excluded.count)
   select organization_id, month, total, request_limit from totals`;
 
-// Other collector processes drop what they cached of these records (cache-invalidation.ts).
-// Notifications are sent at commit, and only if it commits.
-const ANNOUNCE_HISTORY = `select pg_notify('${COLLECTOR_HISTORY_CHANNEL}', p) from unnest($1::text[]) as p`;
+// The same upsert, announcing the keys in the same round trip: other collector processes drop
+// what they cached of these records (cache-invalidation.ts). Notifications are sent at commit, and
+// only if it commits.
+const UPSERT_AND_ANNOUNCE_HISTORY = `
+  with upserted as (${UPSERT_HISTORY})
+  select pg_notify('${COLLECTOR_HISTORY_CHANNEL}', p) from unnest($5::text[]) as p`;
 
 // Locks the batch's websites against deletion until commit: a website deleted meanwhile (its data
 // is deleted with it) gets none of this batch's rows, even while the collector's cache still knows it.
@@ -304,8 +307,9 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
       const last = new Map<string, HistoryWrite>();
       for (const h of history) last.set(`${h.websiteId}|${h.key}`, h);
       const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
-      await client.query(statement(UPSERT_HISTORY, [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))]));
-      if (options.announceHistoryAs !== undefined) await client.query(statement(ANNOUNCE_HISTORY, [historyAnnouncements(options.announceHistoryAs, rows)]));
+      const params = [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))];
+      if (options.announceHistoryAs === undefined) await client.query(statement(UPSERT_HISTORY, params));
+      else await client.query(statement(UPSERT_AND_ANNOUNCE_HISTORY, [...params, historyAnnouncements(options.announceHistoryAs, rows)]));
     }
     if (batch.refusals.length > 0) {
       const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
