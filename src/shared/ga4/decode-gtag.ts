@@ -88,12 +88,14 @@ interface KeyInfo {
   kind: KeyKind;
   /** Canonical (internalized) field name: the structured key or the campaign field. */
   name: string;
+  /** A structured key's position in STRUCTURED_KEYS (-1 for the other kinds). */
+  index: number;
 }
 const KEY_INFO = new Map<string, KeyInfo>();
-for (const k of REQUEST_KEYS) KEY_INFO.set(k, { kind: KeyKind.Request, name: k });
-for (const k of STRUCTURED_KEYS) KEY_INFO.set(k, { kind: KeyKind.Structured, name: k });
-for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string });
-KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg' });
+for (const k of REQUEST_KEYS) KEY_INFO.set(k, { kind: KeyKind.Request, name: k, index: -1 });
+STRUCTURED_KEYS.forEach((k, index) => KEY_INFO.set(k, { kind: KeyKind.Structured, name: k, index }));
+for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string, index: -1 });
+KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg', index: -1 });
 
 /**
  * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a
@@ -177,6 +179,124 @@ class Fields implements StructuredFields {
   _fv: string | undefined = undefined;
   _nsi: string | undefined = undefined;
   _ee: string | undefined = undefined;
+}
+
+/**
+ * Stores a structured field by its STRUCTURED_KEYS position. One named store per case: a keyed
+ * store with a different name on every call goes through V8's megamorphic stub cache, which the
+ * rules' loads share and evict.
+ */
+function setField(f: Fields, index: number, value: string): void {
+  switch (index) {
+    case 0:
+      f.dl = value;
+      return;
+    case 1:
+      f.dr = value;
+      return;
+    case 2:
+      f.dt = value;
+      return;
+    case 3:
+      f.gcs = value;
+      return;
+    case 4:
+      f.gcd = value;
+      return;
+    case 5:
+      f.gcu = value;
+      return;
+    case 6:
+      f.gcut = value;
+      return;
+    case 7:
+      f.npa = value;
+      return;
+    case 8:
+      f.dma = value;
+      return;
+    case 9:
+      f.dma_cps = value;
+      return;
+    case 10:
+      f.pscdl = value;
+      return;
+    case 11:
+      f.gdpr = value;
+      return;
+    case 12:
+      f.gdpr_consent = value;
+      return;
+    case 13:
+      f.us_privacy = value;
+      return;
+    case 14:
+      f.ul = value;
+      return;
+    case 15:
+      f.sr = value;
+      return;
+    case 16:
+      f.uaa = value;
+      return;
+    case 17:
+      f.uab = value;
+      return;
+    case 18:
+      f.uafvl = value;
+      return;
+    case 19:
+      f.uamb = value;
+      return;
+    case 20:
+      f.uam = value;
+      return;
+    case 21:
+      f.uap = value;
+      return;
+    case 22:
+      f.uapv = value;
+      return;
+    case 23:
+      f.uaw = value;
+      return;
+    case 24:
+      f.en = value;
+      return;
+    case 25:
+      f.cu = value;
+      return;
+    case 26:
+      f._c = value;
+      return;
+    case 27:
+      f.sid = value;
+      return;
+    case 28:
+      f.sct = value;
+      return;
+    case 29:
+      f.seg = value;
+      return;
+    case 30:
+      f._s = value;
+      return;
+    case 31:
+      f._et = value;
+      return;
+    case 32:
+      f._ss = value;
+      return;
+    case 33:
+      f._fv = value;
+      return;
+    case 34:
+      f._nsi = value;
+      return;
+    case 35:
+      f._ee = value;
+      return;
+  }
 }
 
 /** Parses a numeric wire value; empty strings are not numbers (Number('') is 0). */
@@ -455,7 +575,7 @@ class EventBuilder {
     }
     const info = keyInfo(key);
     if (info === undefined) this.other[key] = value;
-    else if (info.kind === KeyKind.Structured) this.fields[info.name as StructuredKey] = value;
+    else if (info.kind === KeyKind.Structured) setField(this.fields, info.index, value);
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
     else if (info.kind === KeyKind.Debug) this.debugMode = FLAG_ON(value);
     else if (this.request !== undefined && this.phase === 0) noteRequestKey(this.request, key, value);

@@ -28,21 +28,26 @@ export interface FormPairs {
   malformed: string[] | undefined;
 }
 
-function decodeValue(raw: string): string | undefined {
-  if (raw.indexOf('%') === -1) return raw.indexOf('+') === -1 ? raw : raw.replace(PLUS, ' ');
-  try {
-    return decodeURIComponent(raw.indexOf('+') === -1 ? raw : raw.replace(PLUS, ' '));
-  } catch {
-    return undefined;
-  }
+/** The first `ch` at or after `from` in `input` (`input.length` when there is none). */
+function nextAt(input: string, ch: string, from: number): number {
+  const at = input.indexOf(ch, from);
+  return at === -1 ? input.length : at;
 }
 
-/** Splits `a=1&b=2` into parallel key/value arrays. No closures or iterators in the loop. */
+/**
+ * Splits `a=1&b=2` into parallel key/value arrays, percent-decoding keys and values (`+` is a
+ * space). No closures or iterators in the loop. Most keys and values have neither `%` nor `+`:
+ * instead of searching each one for both, the loop keeps the next `%` and `+` of the whole input
+ * and searches again only once it has passed them, so the input is scanned for each once.
+ */
 export function parsePairs(input: string): FormPairs {
   const keys: string[] = [];
   const values: string[] = [];
   let malformed: string[] | undefined;
   const len = input.length;
+  // The next '%' and '+' at or after the part being read (len: none left); -1: not searched yet.
+  let pct = -1;
+  let plus = -1;
   let start = 0;
   while (start <= len) {
     let end = input.indexOf('&', start);
@@ -50,17 +55,34 @@ export function parsePairs(input: string): FormPairs {
     if (end > start) {
       const eq = input.indexOf('=', start);
       const hasValue = eq !== -1 && eq < end;
-      const rawKey = input.slice(start, hasValue ? eq : end);
-      const key = decodeValue(rawKey) ?? rawKey;
+      const keyEnd = hasValue ? eq : end;
+      if (pct < start) pct = nextAt(input, '%', start);
+      if (plus < start) plus = nextAt(input, '+', start);
+      const rawKey = input.slice(start, keyEnd);
+      let key = rawKey;
+      if (pct < keyEnd) {
+        try {
+          key = decodeURIComponent(plus < keyEnd ? rawKey.replace(PLUS, ' ') : rawKey);
+        } catch {
+          // A key with malformed percent-encoding is kept verbatim.
+        }
+      } else if (plus < keyEnd) key = rawKey.replace(PLUS, ' ');
       if (key !== '') {
         let value = '';
         if (hasValue) {
-          const rawValue = input.slice(eq + 1, end);
-          const decoded = decodeValue(rawValue);
-          if (decoded === undefined) {
-            (malformed ??= []).push(key);
-            value = rawValue.indexOf('+') === -1 ? rawValue : rawValue.replace(PLUS, ' ');
-          } else value = decoded;
+          const valueStart = eq + 1;
+          if (pct < valueStart) pct = nextAt(input, '%', valueStart);
+          if (plus < valueStart) plus = nextAt(input, '+', valueStart);
+          const rawValue = input.slice(valueStart, end);
+          const spaced = plus < end ? rawValue.replace(PLUS, ' ') : rawValue;
+          if (pct < end) {
+            try {
+              value = decodeURIComponent(spaced);
+            } catch {
+              (malformed ??= []).push(key);
+              value = spaced;
+            }
+          } else value = spaced;
         }
         keys.push(key);
         values.push(value);

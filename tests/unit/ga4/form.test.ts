@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parsePairs, type FormPairs } from '../../../src/shared/ga4/form';
+
+/**
+ * Form decoding part by part, as application/x-www-form-urlencoded defines it: `+` is a space,
+ * then percent-decoding; a key with a malformed escape is kept verbatim, a value is kept with its
+ * `+` turned into spaces and its key listed as malformed.
+ */
+function reference(input: string): FormPairs {
+  const keys: string[] = [];
+  const values: string[] = [];
+  let malformed: string[] | undefined;
+  const decode = (raw: string): string | undefined => {
+    try {
+      return decodeURIComponent(raw.replaceAll('+', ' '));
+    } catch {
+      return undefined;
+    }
+  };
+  for (const part of input.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawKey = eq === -1 ? part : part.slice(0, eq);
+    const key = decode(rawKey) ?? rawKey;
+    if (key === '') continue;
+    let value = '';
+    if (eq !== -1) {
+      const rawValue = part.slice(eq + 1);
+      const decoded = decode(rawValue);
+      if (decoded === undefined) (malformed ??= []).push(key);
+      value = decoded ?? rawValue.replaceAll('+', ' ');
+    }
+    keys.push(key);
+    values.push(value);
+  }
+  return { keys, values, malformed };
+}
+
+describe('parsePairs', () => {
+  it('decodes each key and value on its own, whichever parts hold % and +', () => {
+    const input = 'a=1+2&b%20c=%zz&plain=x&d=%E2%82%AC+x&e+f=%41&=skipped&g&h=&i=%&j=a+b+c';
+    expect(parsePairs(input)).toEqual({
+      keys: ['a', 'b c', 'plain', 'd', 'e f', 'g', 'h', 'i', 'j'],
+      values: ['1 2', '%zz', 'x', '€ x', 'A', '', '', '%', 'a b c'],
+      malformed: ['b c', 'i'],
+    });
+  });
+
+  it('agrees with part-by-part decoding on arbitrary input', () => {
+    const char = fc.constantFrom('a', 'b', '=', '&', '%', '+', '2', '4', '1', 'E', 'z', '%41', '%E2%82%AC', '%C3', '%2B', '%26', ' ', 'é');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }).map((a) => a.join('')), (input) => {
+        expect(parsePairs(input)).toEqual(reference(input));
+      }),
+      { numRuns: 5000, seed: 14 },
+    );
+  });
+});
