@@ -146,7 +146,18 @@ const UPSERT_AND_ANNOUNCE_HISTORY = `
 // is deleted with it) gets none of this batch's rows, even while the collector's cache still knows it.
 const LIVE_WEBSITES = `select id from public.websites where id = any($1::uuid[]) order by id for key share`;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+// The hits of one request share their arrival time, and a batch's history writes mostly share
+// their expiry's millisecond: one Date and toISOString per run of equal values (toISOString was
+// 1.2% of the collector's profile).
+let lastIsoMs = Number.NaN;
+let lastIso = '';
+function iso(ms: number): string {
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
+}
 
 // Named statements are parsed and planned once per connection and their plans reused: a batch
 // runs about ten statements, and parsing and planning each anew cost Postgres ~5 µs per stored hit.
