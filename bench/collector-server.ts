@@ -21,7 +21,7 @@ const DOMAIN = 'bench.example.com';
  */
 async function joinExisting(databaseUrl: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-bench-join-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: process.env.BENCH_JWT_SECRET, LOG_LEVEL: 'error', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: process.env.BENCH_JWT_SECRET, LOG_LEVEL: 'error', WEB_DIST_DIR: path.join(dataDir, 'no-web'), COLLECTOR_VALIDATION_THREAD: process.env.COLLECTOR_VALIDATION_THREAD });
   const server = await startServer(config, createLogger('error'));
   process.stdout.write(JSON.stringify({ url: server.url.replace('localhost', '127.0.0.1') }) + '\n');
   const stop = async () => {
@@ -36,7 +36,7 @@ async function joinExisting(databaseUrl: string) {
 async function main() {
   if (process.env.BENCH_JOIN_DATABASE_URL) return joinExisting(process.env.BENCH_JOIN_DATABASE_URL);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-bench-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: process.env.BENCH_JWT_SECRET, LOG_LEVEL: 'error', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: process.env.BENCH_JWT_SECRET, LOG_LEVEL: 'error', WEB_DIST_DIR: path.join(dataDir, 'no-web'), COLLECTOR_VALIDATION_THREAD: process.env.COLLECTOR_VALIDATION_THREAD });
   const server = await startServer(config, createLogger('error'));
   const pool = server.deps.db.pool;
   const user = await pool.query<{ id: string }>("insert into auth.users (email) values ('bench@tracklint.test') returning id");

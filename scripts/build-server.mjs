@@ -8,3 +8,10 @@ await build({
   ...NODE_BUNDLE_OPTIONS,
   sourcemap: true,
 });
+// The collector's validation thread, loaded from beside the server bundle (validation-thread.ts).
+await build({
+  entryPoints: ['src/server/collector/validation-worker.ts'],
+  outfile: 'dist/server/validation-worker.mjs',
+  ...NODE_BUNDLE_OPTIONS,
+  sourcemap: true,
+});

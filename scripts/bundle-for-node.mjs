@@ -9,5 +9,7 @@ export const NODE_BUNDLE_OPTIONS = { bundle: true, platform: 'node', format: 'es
 export async function bundleForNode(entry, name) {
   const outfile = `node_modules/.cache/tracklint-bench/${name}.mjs`;
   await build({ ...NODE_BUNDLE_OPTIONS, entryPoints: [entry], outfile });
+  // A bundled collector starts its validation thread from the file beside it (validation-thread.ts).
+  await build({ ...NODE_BUNDLE_OPTIONS, entryPoints: ['src/server/collector/validation-worker.ts'], outfile: 'node_modules/.cache/tracklint-bench/validation-worker.mjs' });
   return outfile;
 }

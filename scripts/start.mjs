@@ -28,7 +28,7 @@ function run(script) {
 }
 
 if (isStale('dist/web/index.html', ['src/renderer', 'src/shared'])) run('build:web');
-if (isStale('dist/server/index.mjs', ['src/server', 'src/shared'])) run('build:server');
+if (isStale('dist/server/index.mjs', ['src/server', 'src/shared']) || isStale('dist/server/validation-worker.mjs', ['src/server', 'src/shared'])) run('build:server');
 
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/server/index.mjs'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

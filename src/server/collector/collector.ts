@@ -13,6 +13,8 @@ import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites
 import { COLLECTOR_CACHE_CHANNEL, COLLECTOR_HISTORY_CHANNEL, listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
 import { parseHistoryAnnouncement } from './history-announcements';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type WriterOptions } from './writer';
+import { HitValidation, type HitValidator } from './validation';
+import { ValidationThread } from './validation-thread';
 import { RefusalCounter } from './website-counters';
 
 export interface CollectorOptions {
@@ -27,6 +29,11 @@ export interface CollectorOptions {
   sink?: CollectorSink;
   /** Where per-website minute allowances are claimed; Postgres (shared by every process) unless a test injects one. */
   rateClaim?: AllowanceClaim;
+  /**
+   * Decode and validate in a thread of their own (validation-thread.ts) rather than on the event
+   * loop. Needs the real engine and sink (not injected) and history options that are plain data.
+   */
+  validationThread?: boolean;
 }
 
 export interface Collector {
@@ -55,20 +62,30 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     ...options.websites,
   });
   const engine = options.engine ?? createEngineAdapter();
-  const history = new HistoryCache(sink, {
-    ...(announced ? { changesAnnounced, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
-    ...options.history,
-  });
+  const threaded = Boolean(options.validationThread) && announced && !options.engine && connectionString !== undefined;
+  // In this thread only: the validation thread keeps its own history cache.
+  const history = threaded
+    ? undefined
+    : new HistoryCache(sink, {
+        ...(announced ? { changesAnnounced, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
+        ...options.history,
+      });
+  const validator: HitValidator = history
+    ? new HitValidation(engine, history, log)
+    : new ValidationThread(
+        { connectionString: connectionString!, processId, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } },
+        log,
+      );
   const refusals = new RefusalCounter();
   const rateLimiter = createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log);
-  const pipeline = new IngestPipeline({ directory, quota, engine, history, metrics, log, refusals, rateLimiter });
+  const pipeline = new IngestPipeline({ directory, quota, validator, metrics, log, refusals, rateLimiter });
   pipeline.writer = new BatchWriter<AdmittedHit>(
     sink,
     quota,
     {
       prepare: (batch) => pipeline.validate(batch),
       onVerified: (ids) => ids.forEach((id) => directory.markVerified(id)),
-      onDropped: (hit) => pipeline.forgetHistory(hit),
+      onSettled: (hit, kept) => validator.settle(hit.seq, kept),
       refusalCounter: refusals,
     },
     metrics,
@@ -103,16 +120,21 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
           {
             channels: {
               [COLLECTOR_CACHE_CHANNEL]: () => directory.clear(),
-              [COLLECTOR_HISTORY_CHANNEL]: (payload) => {
-                const news = parseHistoryAnnouncement(payload, processId);
-                if (!news) return;
-                if (news.keys) history.forget(news.websiteId, news.keys);
-                else history.forgetWebsite(news.websiteId);
-              },
+              // The validation thread listens for history announcements itself.
+              ...(history
+                ? {
+                    [COLLECTOR_HISTORY_CHANNEL]: (payload: string) => {
+                      const news = parseHistoryAnnouncement(payload, processId);
+                      if (!news) return;
+                      if (news.keys) history.forget(news.websiteId, news.keys);
+                      else history.forgetWebsite(news.websiteId);
+                    },
+                  }
+                : {}),
             },
             reconnected() {
               directory.clear();
-              history.forgetAll();
+              history?.forgetAll();
             },
           },
           log,
@@ -129,7 +151,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       if (timer) clearInterval(timer);
       if (first) clearTimeout(first);
       await pipeline.writer.drain();
-      await listener?.stop();
+      await Promise.all([listener?.stop(), validator.stop()]);
     },
   };
 }

@@ -187,17 +187,26 @@ export class HistoryCache {
     const now = this.now();
     const announced = this.changesAnnounced ? this.changesAnnounced() : true;
     const missing: string[] = [];
+    const seen: Array<Slot | undefined> = [];
     let site = this.siteOf(websiteId);
     for (const k of keys) {
       const slot = this.lookup(site, k);
-      if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) missing.push(k);
+      if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) {
+        missing.push(k);
+        seen.push(slot);
+      }
     }
     if (missing.length === 0) return;
     const found = await this.sink.loadHistory(websiteId, missing);
     const loadedAt = this.now();
     // A rotation while waiting may have dropped an emptied website's records object.
     site = this.siteOf(websiteId);
-    for (const k of missing) {
+    for (let i = 0; i < missing.length; i++) {
+      const k = missing[i]!;
+      // Validation of an earlier group may have written the record meanwhile (prefetching overlaps
+      // it): what this process wrote is newer than what the table held when the query ran.
+      const meanwhile = this.lookup(site, k);
+      if (meanwhile !== seen[i] && meanwhile !== undefined && !meanwhile.stale) continue;
       const hit = found.get(k);
       // Absent keys are remembered as absent until this process writes them (or another process
       // announces it did), which saves a query per new session.

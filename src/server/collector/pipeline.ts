@@ -1,23 +1,18 @@
 import type { Logger } from '../logger';
-import type { DecodedRequest, ValidationResult } from '../../shared/ga4/types';
-import type { CollectorEngine, WebsiteValidator } from './engine-adapter';
+import type { ValidationResult } from '../../shared/ga4/types';
 import type { Drop, DropReason, StepResult } from './drop-reasons';
 import { drop, pass, refuse } from './drop-reasons';
-import type { HistoryCache } from './history-cache';
 import type { MetricsRecorder } from './metrics';
 import { checkOrigin, type OriginCheck } from './origin';
 import { quotaDrop, type QuotaLedger } from './quota';
 import type { WebsiteRateLimiter } from './rate-limit';
-import { toStoredHit, type HitEnvelope, type HitSource } from './stored-hit';
-import { uuidv7 } from './uuid7';
+import type { HitEnvelope, HitSource } from './stored-hit';
+import type { HitValidator } from './validation';
 import type { RefusalCounter } from './website-counters';
 import type { RawHit } from './wire';
 import type { BatchWriter, QueuedHit, WriteOutcome } from './writer';
 import { MP_SECRET_PREFIX, isPlausibleSiteKey, type CollectorWebsite, type WebsiteDirectory } from './websites';
 
-
-/** Longest stretch of validation between two turns of the event loop. */
-const VALIDATION_SLICE_MS = 4;
 /** Where a request came from, as the HTTP layer saw it. */
 export interface IngestContext {
   siteKey: string | undefined;
@@ -38,14 +33,10 @@ export type HitResult =
 /** The whole request was refused (nothing stored), or each hit has its own result. */
 export type IngestResult = { refused: Drop } | { refused?: undefined; results: HitResult[] };
 
-/** A hit between admission and storage. */
+/** A hit between admission and storage (decoded and validated by the writer's validate step). */
 export interface AdmittedHit {
   website: CollectorWebsite;
-  /**
-   * Null once validated: the decoded model is large and the hit waits for its batch to commit, so
-   * keeping the model that long would make it survive garbage collections and be promoted.
-   */
-  decoded: DecodedRequest | null;
+  method: string;
   envelope: HitEnvelope;
 }
 
@@ -54,8 +45,8 @@ const refused = (d: Drop): HitResult => ({ status: 'refused', reason: d.reason, 
 export interface PipelineParts {
   directory: WebsiteDirectory;
   quota: QuotaLedger;
-  engine: CollectorEngine;
-  history: HistoryCache;
+  /** Decodes and validates admitted hits (in this thread or another). */
+  validator: HitValidator;
   metrics: MetricsRecorder;
   log: Logger;
   /** Refusals per website (for alerts and the website's refused-hits figures). */
@@ -66,11 +57,11 @@ export interface PipelineParts {
 
 /**
  * The ingestion pipeline as named steps. In the request: resolveWebsite → checkOrigin →
- * checkRate → checkQuota → decode → checkMeasurementId → enqueue. In the writer: validate (as hits arrive) → store (per batch).
+ * checkRate → checkQuota → enqueue. In the writer: validate (as hits arrive: decode →
+ * checkMeasurementId → rules, see validation.ts) → store (per batch).
  * Each step passes the hit on or drops it with a reason from the closed DropReason list.
  */
 export class IngestPipeline {
-  private readonly validators = new Map<string, { validator: WebsiteValidator; website: CollectorWebsite }>();
   writer!: BatchWriter<AdmittedHit>;
 
   constructor(private readonly parts: PipelineParts) {}
@@ -169,21 +160,6 @@ export class IngestPipeline {
     return quotaDrop(this.parts.quota.limitOf(website.organizationId));
   }
 
-  decode(hit: RawHit, ctx: IngestContext): StepResult<DecodedRequest> {
-    const headers: Record<string, string> = {};
-    if (ctx.userAgent) headers['user-agent'] = ctx.userAgent;
-    const result = this.parts.engine.decode({ method: hit.method, url: hit.url, body: hit.body, headers, receivedAtMs: ctx.receivedAtMs });
-    if (result.ok) return pass(result.request);
-    const reason: DropReason = result.error.code === 'INVALID_JSON' || result.error.code === 'JSON_NOT_OBJECT' ? 'invalid_json' : result.error.code === 'BODY_TOO_LARGE' ? 'body_too_large' : 'not_ga4';
-    return refuse(reason, result.error.message);
-  }
-
-  checkMeasurementId(website: CollectorWebsite, decoded: DecodedRequest): StepResult<DecodedRequest> {
-    const tid = decoded.measurementId;
-    if (tid === undefined || website.measurementIds.length === 0 || website.measurementIds.includes(tid)) return pass(decoded);
-    return refuse('measurement_id_mismatch', `Measurement ID ${tid} is not registered for this website (registered: ${website.measurementIds.join(', ')}).`);
-  }
-
   /**
    * Runs the request steps for every hit of one HTTP request and waits until the admitted ones
    * are durably stored (or refused).
@@ -234,7 +210,6 @@ export class IngestPipeline {
 
     const results: Array<HitResult | undefined> = new Array(hits.length);
     const admitted: Array<{ index: number; hit: AdmittedHit }> = [];
-    let unused = 0;
     hits.forEach((hit, index) => {
       if (index >= room) {
         const d = index >= allowed ? this.rateDrop(website) : this.quotaDrop(website);
@@ -242,20 +217,11 @@ export class IngestPipeline {
         results[index] = refused(d);
         return;
       }
-      const decoded = this.decode(hit, ctx);
-      const checked = decoded.ok ? this.checkMeasurementId(website, decoded.value) : decoded;
-      if (!checked.ok) {
-        metrics.dropped(checked.drop.reason);
-        countRefused(checked.drop.reason, 1);
-        results[index] = refused(checked.drop);
-        unused += 1;
-        return;
-      }
       admitted.push({
         index,
         hit: {
           website,
-          decoded: checked.value,
+          method: hit.method,
           envelope: {
             receivedAtMs: ctx.receivedAtMs,
             organizationId: website.organizationId,
@@ -270,7 +236,6 @@ export class IngestPipeline {
         },
       });
     });
-    if (unused > 0) this.parts.quota.settle(website.organizationId, unused, 0);
 
     if (admitted.length > 0) {
       const queued = this.writer.tryEnqueue(
@@ -301,47 +266,21 @@ export class IngestPipeline {
 
   // -- steps in the writer -------------------------------------------------------------------
 
-  private validatorFor(website: CollectorWebsite): WebsiteValidator {
-    const cached = this.validators.get(website.id);
-    // A website re-read from Postgres is a new object: recompile when its settings may have changed.
-    if (cached && cached.website === website) return cached.validator;
-    const validator = this.parts.engine.validatorFor(website);
-    if (this.validators.size > 10_000) this.validators.clear();
-    this.validators.set(website.id, { validator, website });
-    return validator;
-  }
-
-  /** Undoes the history writes of a hit that was validated but then not stored. */
-  forgetHistory(hit: QueuedHit<AdmittedHit>): void {
-    this.parts.history.revert(hit.historyUndo);
-  }
-
-  /** The validate step, for one batch: prefetch history per website, then validate in arrival order. */
+  /** The validate step, for one group of hits: decodes and validates those not validated yet. */
   async validate(batch: QueuedHit<AdmittedHit>[]): Promise<void> {
-    const todo = batch.filter((h) => h.stored === undefined);
+    const todo = batch.filter((h) => h.stored === undefined && h.refusal === undefined);
     if (todo.length === 0) return;
-    const keysBySite = new Map<string, Set<string>>();
-    for (const h of todo) {
-      let set = keysBySite.get(h.websiteId);
-      if (!set) keysBySite.set(h.websiteId, (set = new Set()));
-      const decoded = h.admitted.decoded;
-      if (decoded) for (const k of this.parts.engine.historyKeys(decoded)) set.add(k);
-    }
-    await this.parts.history.prefetchBatch(keysBySite);
-    let slice = performance.now();
-    for (const h of todo) {
-      // Validation is CPU work on the event loop: yield every few milliseconds so the other batch's
-      // database replies and new requests are handled meanwhile, and Postgres and Node work in
-      // parallel. By time, not by count: one request can cost a hundred times another.
-      if (performance.now() - slice > VALIDATION_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        slice = performance.now();
+    const outcomes = await this.parts.validator.validate(
+      todo.map((h) => ({ seq: h.seq, website: h.admitted.website, method: h.admitted.method, envelope: h.admitted.envelope })),
+    );
+    outcomes.forEach((o, i) => {
+      const h = todo[i]!;
+      if (o.refusal !== undefined) h.refusal = o.refusal;
+      else {
+        h.stored = o.stored;
+        h.historyWrites = o.historyWrites;
+        h.undoable = o.undoable;
       }
-      const { website, decoded, envelope } = h.admitted;
-      if (!decoded) throw new Error('collector: a hit without its decoded request was validated again');
-      const result = this.validatorFor(website)(decoded, this.parts.history.view(website.id, h.historyWrites, h.historyUndo), envelope.receivedAtMs);
-      h.stored = toStoredHit(uuidv7(envelope.receivedAtMs), envelope, decoded, result);
-      h.admitted.decoded = null;
-    }
+    });
   }
 }

@@ -5,7 +5,6 @@ import type { MetricsRecorder } from './metrics';
 import { isMissingPartitionError, isTransientDbError, type CommitUncertain } from './pg-sink';
 import type { CollectorSink, HistoryWrite, SinkBatch } from './sink';
 import { quotaDrop } from './quota';
-import type { HistoryUndo } from './history-cache';
 import type { QuotaLedger } from './quota';
 import type { StoredHit } from './stored-hit';
 import type { RefusalCounter } from './website-counters';
@@ -18,11 +17,15 @@ export interface QueuedHit<T> {
   admitted: T;
   organizationId: string;
   websiteId: string;
+  /** Names the hit to the validate step until it is settled. */
+  seq: number;
   /** Set by the prepare step; kept across retries so validation (and its history writes) runs once. */
   stored?: StoredHit;
+  /** Set by the prepare step instead of `stored` when the hit cannot be stored (undecodable, another measurement id). */
+  refusal?: Drop;
   historyWrites: HistoryWrite[];
-  /** What validation changed in the history cache, to take back if the hit is not stored. */
-  historyUndo: HistoryUndo[];
+  /** Validating it changed the history: `onSettled` must be told whether it was stored. */
+  undoable?: boolean;
   /** The hit came from the website's own domain: a valid one verifies the website. */
   verifies: boolean;
   enqueuedAt: number;
@@ -41,6 +44,9 @@ export interface WriterOptions {
   retryDelayMs: number;
 }
 
+/** Groups of arriving hits being validated at once (see prepareQueued). */
+const VALIDATION_GROUPS_IN_FLIGHT = 2;
+
 /** How long hits of a batch whose commit is uncertain wait for the database before being refused anyway. */
 const UNCERTAIN_COMMIT_TIMEOUT_MS = 10 * 60_000;
 
@@ -55,12 +61,12 @@ export const DEFAULT_WRITER_OPTIONS: WriterOptions = {
 };
 
 export interface WriterHooks<T> {
-  /** The validate step for a batch: sets `stored` (and historyWrites) on every hit that lacks it. May throw (e.g. history unavailable). */
+  /** The validate step for a batch: sets `stored` (and historyWrites) or `refusal` on every hit that has neither. May throw (e.g. history unavailable). */
   prepare(batch: QueuedHit<T>[]): Promise<void>;
   /** After commit: the websites that this batch verified. */
   onVerified(websiteIds: string[]): void;
-  /** A validated hit was not stored after all (refused, or a duplicate): undo what validating it changed. */
-  onDropped?(hit: QueuedHit<T>): void;
+  /** An undoable hit's fate is known: kept (stored), or not stored after all (refused, a duplicate) and its history writes taken back. */
+  onSettled?(hit: QueuedHit<T>, kept: boolean): void;
   /** Refusals per website, written with each batch. */
   refusalCounter?: RefusalCounter;
 }
@@ -81,7 +87,11 @@ export class BatchWriter<T> {
   private extrasTimer: NodeJS.Timeout | undefined;
   /** How many hits at the front of `queue` went through validation on arrival (batches take only those). */
   private prepared = 0;
+  /** Hits after the prepared ones that are being validated, in `groups` (oldest first). */
+  private validating = 0;
+  private readonly groups: Array<{ size: number; done: boolean }> = [];
   private preparing = false;
+  private nextSeq = 1;
 
   constructor(
     private readonly sink: CollectorSink,
@@ -99,14 +109,14 @@ export class BatchWriter<T> {
   }
 
   /** Admits all hits or none: null means the queue is full (or shutting down) and nothing was queued. */
-  tryEnqueue(hits: Array<Omit<QueuedHit<T>, 'resolve' | 'enqueuedAt' | 'historyWrites' | 'historyUndo'>>): Promise<WriteOutcome>[] | 'full' | 'shutting_down' {
+  tryEnqueue(hits: Array<Omit<QueuedHit<T>, 'resolve' | 'enqueuedAt' | 'historyWrites' | 'seq'>>): Promise<WriteOutcome>[] | 'full' | 'shutting_down' {
     if (!this.accepting) return 'shutting_down';
     if (this.depth + hits.length > this.options.capacity) return 'full';
     const now = Date.now();
     const promises = hits.map(
       (h) =>
         new Promise<WriteOutcome>((resolve) => {
-          this.queue.push({ ...h, historyWrites: [], historyUndo: [], enqueuedAt: now, resolve });
+          this.queue.push({ ...h, seq: this.nextSeq++, historyWrites: [], enqueuedAt: now, resolve });
         }),
     );
     this.metrics.setQueue(this.depth, this.options.capacity);
@@ -158,23 +168,41 @@ export class BatchWriter<T> {
   private prepareSoon() {
     if (this.preparing) return;
     this.preparing = true;
-    setImmediate(() => void this.prepareQueued());
+    setImmediate(() => {
+      this.preparing = false;
+      this.prepareQueued();
+    });
   }
 
-  private async prepareQueued(): Promise<void> {
-    while (this.prepared < this.queue.length) {
-      const group = this.queue.slice(this.prepared, this.prepared + this.options.maxBatch);
-      try {
-        await this.hooks.prepare(group);
-      } catch {
-        // Hits left without `stored` are validated again by their batch's own prepare step, with
-        // its retries and storage timeout.
-      }
-      // Batches may have taken hits off the front meanwhile, but only prepared ones: the group is still next.
-      this.prepared += group.length;
-      this.schedule();
+  /**
+   * Hands the hits that arrived to validation in groups, two groups at a time: the next group's
+   * history is read from Postgres while the previous one's rules run (the validate step keeps
+   * their order). Groups finish in the order they started.
+   */
+  private prepareQueued(): void {
+    while (this.groups.length < VALIDATION_GROUPS_IN_FLIGHT && this.prepared + this.validating < this.queue.length) {
+      const from = this.prepared + this.validating;
+      const group = { size: Math.min(this.options.maxBatch, this.queue.length - from), done: false };
+      this.validating += group.size;
+      this.groups.push(group);
+      // Hits left without `stored` (the step failed, e.g. history unreadable) are validated again
+      // by their batch's own prepare step, with its retries and storage timeout.
+      void this.hooks
+        .prepare(this.queue.slice(from, from + group.size))
+        .catch(() => {})
+        .then(() => {
+          group.done = true;
+          // Only a finished prefix counts as prepared (batches take prepared hits off the front):
+          // a later group finishing first waits for the earlier one.
+          while (this.groups[0]?.done) {
+            const first = this.groups.shift()!;
+            this.validating -= first.size;
+            this.prepared += first.size;
+          }
+          this.schedule();
+          this.prepareQueued();
+        });
     }
-    this.preparing = false;
   }
 
   private pump() {
@@ -202,8 +230,20 @@ export class BatchWriter<T> {
     this.quota.settle(hit.organizationId, 1, stored);
     if (outcome.kind === 'dropped') this.metrics.dropped(outcome.drop.reason);
     // A refused hit, or a copy of a hit stored before: this validation must leave no trace in the history.
-    if ((outcome.kind === 'dropped' || outcome.duplicate) && hit.historyUndo.length > 0) this.hooks.onDropped?.(hit);
+    if (hit.undoable) this.hooks.onSettled?.(hit, outcome.kind === 'stored' && !outcome.duplicate);
     hit.resolve(outcome);
+  }
+
+  /** Settles the hits validation refused (counted for their website, written with a later batch); returns the others. */
+  private settleRefused(hits: QueuedHit<T>[]): QueuedHit<T>[] {
+    const now = Date.now();
+    for (const h of hits) {
+      if (h.refusal === undefined) continue;
+      this.hooks.refusalCounter?.add(h.organizationId, h.websiteId, h.refusal.reason, 1, now);
+      this.settle(h, { kind: 'dropped', drop: h.refusal });
+    }
+    this.flushSoon();
+    return hits.filter((h) => h.refusal === undefined);
   }
 
   private async run(batch: QueuedHit<T>[]): Promise<void> {
@@ -214,6 +254,7 @@ export class BatchWriter<T> {
       const websiteRefusals = this.hooks.refusalCounter?.drain() ?? [];
       try {
         await this.hooks.prepare(pending);
+        if (pending.some((h) => h.refusal !== undefined)) pending = this.settleRefused(pending);
         const hits = pending.map((h) => h.stored!);
         const verify = [...new Set(pending.filter((h) => h.verifies && h.stored!.status !== 'fail').map((h) => h.websiteId))];
         const sinkBatch: SinkBatch = { hits, verifyWebsiteIds: verify, historyByHit: pending.map((h) => h.historyWrites), refusals, websiteRefusals };
@@ -250,7 +291,7 @@ export class BatchWriter<T> {
           continue;
         }
         if ((err as CommitUncertain).commitUncertain) uncertain = true;
-        if (isTransientDbError(err)) {
+        if (isTransientDbError(err) || (err as { retryable?: unknown }).retryable === true) {
           // After an uncertain commit these hits may be stored: refusing them could make a stored hit look lost, so
           // they wait for the database to come back, when the retry (deduplicated by key) settles it either way.
           const deadline = uncertain ? Date.now() - UNCERTAIN_COMMIT_TIMEOUT_MS : Date.now() - this.options.storageTimeoutMs;

@@ -5,6 +5,7 @@ import { IngestPipeline, type AdmittedHit, type IngestContext } from '../../../.
 import { createQuotaLedger, utcMonth } from '../../../../src/server/collector/quota';
 import { createMemorySink } from '../../../../src/server/collector/sink';
 import type { CollectorWebsite, WebsiteDirectory } from '../../../../src/server/collector/websites';
+import { HitValidation } from '../../../../src/server/collector/validation';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS } from '../../../../src/server/collector/writer';
 import { createMetrics, silentLog } from './helpers';
 
@@ -35,9 +36,10 @@ function setup(limit = -1, sink = createMemorySink()) {
   };
   const metrics = createMetrics();
   const engine = createEngineAdapter();
-  const pipeline = new IngestPipeline({ directory, quota, engine, history: new HistoryCache(sink), metrics, log: silentLog });
-  pipeline.writer = new BatchWriter<AdmittedHit>(sink, quota, { prepare: (b) => pipeline.validate(b), onVerified: () => {}, onDropped: (h) => pipeline.forgetHistory(h) }, metrics, silentLog, { ...DEFAULT_WRITER_OPTIONS, storageTimeoutMs: 20, retryDelayMs: 5 });
-  return { sink, pipeline, metrics };
+  const validator = new HitValidation(engine, new HistoryCache(sink), silentLog);
+  const pipeline = new IngestPipeline({ directory, quota, validator, metrics, log: silentLog });
+  pipeline.writer = new BatchWriter<AdmittedHit>(sink, quota, { prepare: (b) => pipeline.validate(b), onVerified: () => {}, onSettled: (h, kept) => validator.settle(h.seq, kept) }, metrics, silentLog, { ...DEFAULT_WRITER_OPTIONS, storageTimeoutMs: 20, retryDelayMs: 5 });
+  return { sink, pipeline, metrics, validator };
 }
 
 const ctx = (over: Partial<IngestContext> = {}): IngestContext => ({ siteKey: SITE_KEY, source: 'tracker', origin: 'https://shop.example.com', receivedAtMs: Date.now(), ...over });

@@ -188,3 +188,47 @@ describe('BatchWriter after an uncertain commit', () => {
     expect(sink.hits).toHaveLength(1);
   });
 });
+
+describe('BatchWriter: validation of arriving hits, two groups at a time', () => {
+  it('does not store a later group before an earlier one finished validating, even when the later one finishes first', async () => {
+    const gates: Array<() => void> = [];
+    const groups: number[][] = [];
+    const { sink, enqueue } = setup({}, async (batch) => {
+      const todo = batch.filter((h) => h.stored === undefined);
+      if (todo.length === 0) return;
+      groups.push(todo.map((h) => h.seq));
+      await new Promise<void>((r) => gates.push(r));
+      todo.forEach((h) => (h.stored ??= h.admitted.hit));
+    });
+    const first = enqueue([storedHit({ id: 'a1' }), storedHit({ id: 'a2' })]);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = enqueue([storedHit({ id: 'b1' })]);
+    await new Promise((r) => setTimeout(r, 5));
+    // Both groups are being validated at once.
+    expect(groups).toHaveLength(2);
+    // The second finishes first: nothing may be written yet (its hits are behind unvalidated ones).
+    gates[1]!();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sink.hits).toHaveLength(0);
+    // Every hit was validated exactly once, by its own group.
+    gates[0]!();
+    await Promise.all([...first, ...second]);
+    expect(sink.hits.map((h) => h.id)).toEqual(['a1', 'a2', 'b1']);
+    expect(groups).toHaveLength(2);
+  });
+
+  it('settles hits the validate step refused without storing them, and stores the rest of the batch', async () => {
+    const { sink, enqueue, metrics } = setup({}, async (batch) => {
+      batch.forEach((h) => {
+        if (h.stored !== undefined || h.refusal !== undefined) return;
+        if (h.admitted.hit.id === 'bad') h.refusal = { reason: 'not_ga4', message: 'Not a GA4 request.' };
+        else h.stored = h.admitted.hit;
+      });
+    });
+    const [ok, bad] = await Promise.all(enqueue([storedHit({ id: 'good' }), storedHit({ id: 'bad' })]));
+    expect(ok!.kind).toBe('stored');
+    expect(bad).toEqual({ kind: 'dropped', drop: { reason: 'not_ga4', message: 'Not a GA4 request.' } });
+    expect(sink.hits.map((h) => h.id)).toEqual(['good']);
+    expect(metrics.snapshot().dropped.not_ga4).toBe(1);
+  });
+});

@@ -1,0 +1,39 @@
+import type { LogLevel } from '../config';
+import type { HitEnvelope } from './stored-hit';
+import type { ValidationOutcome } from './validation';
+import type { CollectorWebsite } from './websites';
+
+/** What the validation thread is started with (workerData). */
+export interface ValidationWorkerData {
+  connectionString: string;
+  /** The collector process's id: its own history announcements are not news to it. */
+  processId: string;
+  history: { maxEntries?: number; persistMinTtlMs?: number };
+}
+
+/**
+ * A website as one message refers to it: in full when the thread has not been sent this version of
+ * it yet (a website re-read from Postgres is a new version), otherwise by id.
+ */
+export type WireWebsite = { version: number; website: CollectorWebsite } | { version: number; id: string };
+
+export interface WireHit {
+  seq: number;
+  /** Index into the message's `websites`. */
+  site: number;
+  method: string;
+  envelope: HitEnvelope;
+}
+
+export type ToValidationThread =
+  | { type: 'validate'; call: number; websites: WireWebsite[]; hits: WireHit[] }
+  /** Hits whose fate is known: history writes of `reverted` are taken back, those of `kept` stay. */
+  | { type: 'settle'; kept: number[]; reverted: number[] }
+  | { type: 'stop' };
+
+export type FromValidationThread =
+  | { type: 'validated'; call: number; outcomes: ValidationOutcome[] }
+  /** `code`: the Postgres or network error code, so the writer can tell a transient failure (retried) from others. */
+  | { type: 'failed'; call: number; message: string; code?: string }
+  | { type: 'log'; level: Exclude<LogLevel, 'silent'>; message: string; fields?: Record<string, unknown> }
+  | { type: 'stopped' };

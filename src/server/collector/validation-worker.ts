@@ -1,0 +1,104 @@
+/**
+ * The collector's validation thread (see validation-thread.ts): decodes and validates hits with
+ * the engine's history cache, which it owns. It reads history from Postgres and listens to the
+ * other processes' history announcements on connections of its own; everything else (admission,
+ * storage, acknowledgements) stays in the collector's thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+import type { Logger } from '../logger';
+import { COLLECTOR_HISTORY_CHANNEL, listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
+import { createEngineAdapter } from './engine-adapter';
+import { parseHistoryAnnouncement } from './history-announcements';
+import { HistoryCache } from './history-cache';
+import { createPgSink } from './pg-sink';
+import { HitValidation, type ValidationInput } from './validation';
+import type { FromValidationThread, ToValidationThread, ValidationWorkerData } from './validation-protocol';
+import type { CollectorWebsite } from './websites';
+
+if (!parentPort) throw new Error('validation-worker.ts runs as a worker thread only');
+const port = parentPort;
+const data = workerData as ValidationWorkerData;
+const send = (m: FromValidationThread) => port.postMessage(m);
+
+const log: Logger = {
+  debug: (message, fields) => send({ type: 'log', level: 'debug', message, ...(fields ? { fields } : {}) }),
+  info: (message, fields) => send({ type: 'log', level: 'info', message, ...(fields ? { fields } : {}) }),
+  warn: (message, fields) => send({ type: 'log', level: 'warn', message, ...(fields ? { fields } : {}) }),
+  error: (message, fields) => send({ type: 'log', level: 'error', message, ...(fields ? { fields } : {}) }),
+};
+
+const pool = new pg.Pool({ connectionString: data.connectionString, max: 2, application_name: 'tracklint-collector-validation' });
+// An idle connection lost (Postgres restarted) must not end the thread; the next query reconnects.
+pool.on('error', (err) => log.warn('collector validation: a history connection was lost', { error: err.message }));
+
+// Called only while validating, after the listener below exists.
+const history = new HistoryCache(createPgSink(pool), {
+  ...data.history,
+  changesAnnounced: () => listener.listening(),
+  caughtUp: () => listener.caughtUp(),
+});
+const listener: CacheInvalidationListener = listenForCacheInvalidation(
+  data.connectionString,
+  {
+    channels: {
+      [COLLECTOR_HISTORY_CHANNEL]: (payload) => {
+        const news = parseHistoryAnnouncement(payload, data.processId);
+        if (!news) return;
+        if (news.keys) history.forget(news.websiteId, news.keys);
+        else history.forgetWebsite(news.websiteId);
+      },
+    },
+    reconnected: () => history.forgetAll(),
+  },
+  log,
+);
+const validation = new HitValidation(createEngineAdapter(), history, log);
+
+/** The latest version of each website the collector's thread sent. */
+const websites = new Map<string, { version: number; website: CollectorWebsite }>();
+
+function resolveWebsites(wire: Extract<ToValidationThread, { type: 'validate' }>['websites']): CollectorWebsite[] {
+  return wire.map((w) => {
+    if ('website' in w) {
+      websites.set(w.website.id, { version: w.version, website: w.website });
+      return w.website;
+    }
+    const known = websites.get(w.id);
+    if (known?.version !== w.version) throw new Error(`validation thread: website ${w.id} version ${w.version} was never sent`);
+    return known.website;
+  });
+}
+
+port.on('message', (msg: ToValidationThread) => {
+  switch (msg.type) {
+    case 'validate': {
+      let inputs: ValidationInput[];
+      try {
+        const sites = resolveWebsites(msg.websites);
+        inputs = msg.hits.map((h) => ({ seq: h.seq, website: sites[h.site]!, method: h.method, envelope: h.envelope }));
+      } catch (err) {
+        send({ type: 'failed', call: msg.call, message: err instanceof Error ? err.message : String(err) });
+        return;
+      }
+      validation.validate(inputs).then(
+        (outcomes) => send({ type: 'validated', call: msg.call, outcomes }),
+        (err: unknown) => {
+          const code = (err as { code?: unknown } | undefined)?.code;
+          send({ type: 'failed', call: msg.call, message: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' ? { code } : {}) });
+        },
+      );
+      return;
+    }
+    case 'settle':
+      for (const seq of msg.kept) validation.settle(seq, true);
+      for (const seq of msg.reverted) validation.settle(seq, false);
+      return;
+    case 'stop':
+      void Promise.allSettled([listener.stop(), pool.end()]).then(() => {
+        send({ type: 'stopped' });
+        port.close();
+      });
+      return;
+  }
+});
