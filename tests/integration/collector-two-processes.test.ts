@@ -11,7 +11,9 @@ import { signUpConfirmed, type Persona } from '../support/personas';
 
 /*
  * Two collector processes on one database: a change made through one (or in SQL) reaches the
- * other's cached lookups at once through LISTEN/NOTIFY, not after the 30-second cache time.
+ * other's cached lookups at once through LISTEN/NOTIFY, not after the 30-second cache time. The
+ * second process validates the other way than the first (the shared test server, default
+ * settings): in the event loop or in a validation thread, so history crosses between both.
  */
 let second: RunningServer;
 let dir: string;
@@ -21,7 +23,7 @@ let orgId: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-second-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web') });
-  second = await startServer(config, createLogger('silent'));
+  second = await startServer(config, createLogger('silent'), { collector: { validationThread: !config.collectorValidationThread } });
   owner = await signUpConfirmed('two-proc');
   const signup = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: 'Two Processes', org_slug: `two-proc-${Date.now().toString(36)}`, org_plan: 'pro' });
   if (signup.error) throw signup.error;
