@@ -33,7 +33,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url('must be an absolute URL such as http://127.0.0.1:12111').optional(),
   // Off only where another process evaluates alerts and sends notifications (e.g. a test harness).
   ALERTS_SCHEDULER: z.enum(['true', 'false', '1', '0']).default('true'),
-  COLLECTOR_VALIDATION_THREAD: z.enum(['true', 'false', '1', '0']).default('true'),
+  COLLECTOR_VALIDATION_THREAD: z.enum(['true', 'false', '1', '0']).default('false'),
   // Auth rate limits (see src/server/auth/rate-limits.ts); defaults are GoTrue's or stricter.
   AUTH_RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(150),
   AUTH_RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -80,7 +80,7 @@ export interface Config {
   stripe?: StripeSettings;
   /** Evaluate alerts every minute and send notifications in this process (pg-boss jobs). */
   alertsScheduler: boolean;
-  /** Decode and validate collected hits in a thread beside the event loop (default true). */
+  /** Decode and validate collected hits in a thread beside the event loop (default false: see bench/README.md, session 7). */
   collectorValidationThread?: boolean;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
   authRateLimits?: {
