@@ -109,14 +109,15 @@ export class BatchWriter<T> {
   }
 
   /** Admits all hits or none: null means the queue is full (or shutting down) and nothing was queued. */
-  tryEnqueue(hits: Array<Omit<QueuedHit<T>, 'resolve' | 'enqueuedAt' | 'historyWrites' | 'seq'>>): Promise<WriteOutcome>[] | 'full' | 'shutting_down' {
+  tryEnqueue(hits: Array<Pick<QueuedHit<T>, 'admitted' | 'organizationId' | 'websiteId' | 'verifies'>>): Promise<WriteOutcome>[] | 'full' | 'shutting_down' {
     if (!this.accepting) return 'shutting_down';
     if (this.depth + hits.length > this.options.capacity) return 'full';
     const now = Date.now();
     const promises = hits.map(
       (h) =>
         new Promise<WriteOutcome>((resolve) => {
-          this.queue.push({ ...h, seq: this.nextSeq++, historyWrites: [], enqueuedAt: now, resolve });
+          // Every field spelled out: one object shape for every queued hit (a spread built a new shape per call site).
+          this.queue.push({ admitted: h.admitted, organizationId: h.organizationId, websiteId: h.websiteId, verifies: h.verifies, seq: this.nextSeq++, historyWrites: [], enqueuedAt: now, resolve });
         }),
     );
     this.metrics.setQueue(this.depth, this.options.capacity);
