@@ -6,6 +6,7 @@ import type { ValidationInput } from '../../src/server/collector/validation';
 import { ValidationThread } from '../../src/server/collector/validation-thread';
 import type { CollectorWebsite } from '../../src/server/collector/websites';
 import type { Logger } from '../../src/server/logger';
+import { testWebsite } from '../unit/server/collector/helpers';
 
 /*
  * The validation thread on its own, against the test database: what it answers, and what happens
@@ -18,20 +19,8 @@ afterEach(async () => {
   await Promise.all(threads.splice(0).map((t) => t.stop()));
 });
 
-const website = (over: Partial<CollectorWebsite> = {}): CollectorWebsite => ({
-  id: randomUUID(),
-  organizationId: randomUUID(),
-  domain: 'shop.example.com',
-  measurementIds: ['G-THREAD01'],
-  isActive: true,
-  verified: true,
-  plan: 'pro',
-  customRules: [],
-  euTraffic: false,
-  currencies: [],
-  ruleOverrides: {},
-  ...over,
-});
+const website = (over: Partial<CollectorWebsite> = {}): CollectorWebsite =>
+  testWebsite({ id: randomUUID(), organizationId: randomUUID(), measurementIds: ['G-THREAD01'], verified: true, ...over });
 
 let seq = 0;
 function purchase(site: CollectorWebsite, tid = 'G-THREAD01'): ValidationInput {

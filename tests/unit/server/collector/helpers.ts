@@ -1,4 +1,5 @@
 import type { StoredHit } from '../../../../src/server/collector/stored-hit';
+import type { CollectorWebsite } from '../../../../src/server/collector/websites';
 import { createMetrics } from '../../../../src/server/collector/metrics';
 import type { Logger } from '../../../../src/server/logger';
 
@@ -29,6 +30,24 @@ export function storedHit(overrides: Partial<StoredHit> = {}): StoredHit {
     url: '/g/collect?v=2',
     body: null,
     userAgent: null,
+    ...overrides,
+  };
+}
+
+/** A pro website with one measurement id and no rule settings of its own. */
+export function testWebsite(overrides: Partial<CollectorWebsite> = {}): CollectorWebsite {
+  return {
+    id: 'site-1',
+    organizationId: 'org-1',
+    domain: 'shop.example.com',
+    measurementIds: ['G-SHOP1234'],
+    isActive: true,
+    verified: false,
+    plan: 'pro',
+    customRules: [],
+    euTraffic: false,
+    currencies: [],
+    ruleOverrides: {},
     ...overrides,
   };
 }

@@ -7,21 +7,9 @@ import { createMemorySink } from '../../../../src/server/collector/sink';
 import type { CollectorWebsite, WebsiteDirectory } from '../../../../src/server/collector/websites';
 import { HitValidation } from '../../../../src/server/collector/validation';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS } from '../../../../src/server/collector/writer';
-import { createMetrics, silentLog } from './helpers';
+import { createMetrics, silentLog, testWebsite } from './helpers';
 
-const shop: CollectorWebsite = {
-  id: 'site-1',
-  organizationId: 'org-1',
-  domain: 'shop.example.com',
-  measurementIds: ['G-SHOP1234'],
-  isActive: true,
-  verified: false,
-  plan: 'pro',
-  customRules: [],
-  euTraffic: false,
-  currencies: [],
-  ruleOverrides: {},
-};
+const shop: CollectorWebsite = testWebsite();
 const SITE_KEY = 'a'.repeat(32);
 const INACTIVE_KEY = 'b'.repeat(32);
 

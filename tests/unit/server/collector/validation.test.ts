@@ -4,22 +4,9 @@ import { HistoryCache } from '../../../../src/server/collector/history-cache';
 import { createMemorySink } from '../../../../src/server/collector/sink';
 import type { HitEnvelope } from '../../../../src/server/collector/stored-hit';
 import { HitValidation, type ValidationInput, type ValidationOutcome } from '../../../../src/server/collector/validation';
-import type { CollectorWebsite } from '../../../../src/server/collector/websites';
-import { silentLog } from './helpers';
+import { silentLog, testWebsite } from './helpers';
 
-const shop: CollectorWebsite = {
-  id: 'site-1',
-  organizationId: 'org-1',
-  domain: 'shop.example.com',
-  measurementIds: ['G-SHOP1234'],
-  isActive: true,
-  verified: true,
-  plan: 'pro',
-  customRules: [],
-  euTraffic: false,
-  currencies: [],
-  ruleOverrides: {},
-};
+const shop = testWebsite({ verified: true });
 
 const purchase = (seq: number, tid = 'G-SHOP1234'): ValidationInput => {
   const envelope: HitEnvelope = {
@@ -49,19 +36,24 @@ function slowSink() {
   return { sink, pending };
 }
 
+/** Two groups, each with the same purchase, both waiting for their history read (neither validated yet). */
+async function twoGroupsWaitingForHistory() {
+  const { sink, pending } = slowSink();
+  const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+  const first = validation.validate([purchase(1)]);
+  await tick();
+  const second = validation.validate([purchase(2)]);
+  await tick();
+  expect(pending).toHaveLength(2);
+  return { pending, first, second };
+}
+
 const ruleIds = (o: ValidationOutcome | undefined) => (o?.refusal === undefined ? o?.stored.issueRuleIds : undefined);
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('HitValidation', () => {
   it('validates groups in the order given even when a later group\'s history arrives first, and a late read does not undo an earlier group\'s write', async () => {
-    const { sink, pending } = slowSink();
-    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
-    const first = validation.validate([purchase(1)]);
-    await tick();
-    const second = validation.validate([purchase(2)]);
-    await tick();
-    // Both groups asked the table for the transaction (neither had validated yet).
-    expect(pending).toHaveLength(2);
+    const { pending, first, second } = await twoGroupsWaitingForHistory();
     // The second group's read answers first; its rules still wait for the first group's.
     pending[1]!();
     await tick();
@@ -72,12 +64,7 @@ describe('HitValidation', () => {
   });
 
   it('the table answering after an earlier group wrote the record keeps the record', async () => {
-    const { sink, pending } = slowSink();
-    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
-    const first = validation.validate([purchase(1)]);
-    await tick();
-    const second = validation.validate([purchase(2)]);
-    await tick();
+    const { pending, first, second } = await twoGroupsWaitingForHistory();
     pending[0]!();
     await first;
     // The first purchase is in the cache now; the second group's read (from before it) answers "absent".
