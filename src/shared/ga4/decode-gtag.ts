@@ -1,5 +1,7 @@
 import { decodeGcd, isValidGcs } from './consent';
+import { LEGACY_UA_PARAMS } from './constants';
 import { dict, pairsToDict, parsePairs, type FormPairs } from './form';
+import { GOOGLE_PARAM_NAMES, GOOGLE_PARAM_PREFIXES } from './google-params';
 import { buildPage, decodeBrands } from './page';
 import type {
   ClientHintBrand,
@@ -83,6 +85,8 @@ const enum KeyKind {
   Structured = 2,
   Campaign = 3,
   Debug = 4,
+  /** Kept in `other`, but one of Google's own parameters or a UA leftover: never reported as unknown. */
+  KnownOther = 5,
 }
 interface KeyInfo {
   kind: KeyKind;
@@ -96,6 +100,29 @@ for (const k of REQUEST_KEYS) KEY_INFO.set(k, { kind: KeyKind.Request, name: k, 
 STRUCTURED_KEYS.forEach((k, index) => KEY_INFO.set(k, { kind: KeyKind.Structured, name: k, index }));
 for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string, index: -1 });
 KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg', index: -1 });
+// What basic.gtag_unknown_params skips by name (isGoogleParam's table, LEGACY_UA_PARAMS); the other kinds never reach `other`.
+for (const k of [...GOOGLE_PARAM_NAMES, ...LEGACY_UA_PARAMS]) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.KnownOther, name: k, index: -1 });
+
+/** isGoogleParam's prefix test (`_`, `gap.`, `sst.`), for the keys that are none of KEY_INFO's. */
+function hasGooglePrefix(key: string): boolean {
+  for (let i = 0; i < GOOGLE_PARAM_PREFIXES.length; i++) if (key.startsWith(GOOGLE_PARAM_PREFIXES[i] as string)) return true;
+  return false;
+}
+
+/**
+ * The prototype of an `other` record whose every key is one of Google's own parameters (by name or
+ * prefix) or a Universal Analytics leftover, so basic.gtag_unknown_params has nothing to report
+ * and skips the walk. Like dict()'s prototype it is an empty object without a prototype of its
+ * own: same keys, order, JSON, `in`. The record starts with it and is copied to a dict() record
+ * at the first unknown key (keys are never removed from `other`), so the mark is exact. Decoded
+ * requests are read-only: a record given an unknown key after decoding would keep the mark.
+ */
+const KNOWN_OTHER_PROTO: object = Object.create(null) as object;
+
+/** True only for an `other` record the decoder built from known keys alone (see KNOWN_OTHER_PROTO). */
+export function otherHasOnlyKnownKeys(other: Dict<string>): boolean {
+  return Object.getPrototypeOf(other) === KNOWN_OTHER_PROTO;
+}
 
 /**
  * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a
@@ -499,7 +526,9 @@ class EventBuilder {
   params = dict<ParamValue>();
   paramKinds = dict<ParamKind>();
   userProperties = dict<UserProperty>();
-  other = dict<string>();
+  /** Built with KNOWN_OTHER_PROTO until the first unknown key (see there). */
+  other = Object.create(KNOWN_OTHER_PROTO) as Dict<string>;
+  unknownOther = false;
   campaign = dict<string>();
   items: Array<[number, string, string]> | undefined = undefined;
   /** Structured keys (en, cu, sid, dl, gcs, ul, …), looked up by the builders. */
@@ -528,6 +557,15 @@ class EventBuilder {
     if (seen[key] === true) return true;
     seen[key] = true;
     return false;
+  }
+
+  /** The first unknown key: the record so far becomes an ordinary dict() record (same keys, same order). */
+  private unmarkOther(): void {
+    const known = this.other;
+    const other = dict<string>();
+    for (const k in known) other[k] = known[k] as string;
+    this.other = other;
+    this.unknownOther = true;
   }
 
   take(key: string, value: string): void {
@@ -574,7 +612,10 @@ class EventBuilder {
       }
     }
     const info = keyInfo(key);
-    if (info === undefined) this.other[key] = value;
+    if (info === undefined) {
+      if (!this.unknownOther && !hasGooglePrefix(key)) this.unmarkOther();
+      this.other[key] = value;
+    } else if (info.kind === KeyKind.KnownOther) this.other[key] = value;
     else if (info.kind === KeyKind.Structured) setField(this.fields, info.index, value);
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
     else if (info.kind === KeyKind.Debug) this.debugMode = FLAG_ON(value);

@@ -1,4 +1,5 @@
 import { LEGACY_UA_PARAMS, LIMITS, MEASUREMENT_ID_RE, NAME_RE } from '../constants';
+import { otherHasOnlyKnownKeys } from '../decode-gtag';
 import { isGoogleParam } from '../google-params';
 import { hostMatches } from '../settings';
 import type { DecodedEvent, Dict } from '../types';
@@ -39,6 +40,8 @@ function nameProblem(name: string, max: number): string | undefined {
  * shared query param is reported once per request, not once per batched event.
  */
 function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<string> | undefined, where: string): void {
+  // The decoder marks records that hold known keys only: nothing below could report on them.
+  if (otherHasOnlyKnownKeys(other)) return;
   for (const key of ctx.keysOf(other)) {
     if (only !== undefined && !(key in only)) continue;
     // Google's own parameters (table in google-params.ts) and UA leftovers (basic.version) are not "unknown".
