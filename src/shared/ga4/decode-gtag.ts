@@ -615,7 +615,7 @@ class EventBuilder {
     if (info === undefined) {
       if (!this.unknownOther && !hasGooglePrefix(key)) this.unmarkOther();
       this.other[key] = value;
-    } else if (info.kind === KeyKind.KnownOther) this.other[key] = value;
+    } else if (info.kind === KeyKind.KnownOther) this.other[info.name] = value; // the same key, already internalized
     else if (info.kind === KeyKind.Structured) setField(this.fields, info.index, value);
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
     else if (info.kind === KeyKind.Debug) this.debugMode = FLAG_ON(value);
