@@ -1,6 +1,6 @@
 import { decodeGcd, isValidGcs } from './consent';
 import { LEGACY_UA_PARAMS } from './constants';
-import { dict, pairsToDict, parsePairs, type FormPairs } from './form';
+import { dict, pairsToDict, parsePairs, ReturnTarget, type FormPairs } from './form';
 import { GOOGLE_PARAM_NAMES, GOOGLE_PARAM_PREFIXES } from './google-params';
 import { buildPage, decodeBrands } from './page';
 import type {
@@ -110,18 +110,60 @@ function hasGooglePrefix(key: string): boolean {
 }
 
 /**
- * The prototype of an `other` record whose every key is one of Google's own parameters (by name or
- * prefix) or a Universal Analytics leftover, so basic.gtag_unknown_params has nothing to report
- * and skips the walk. Like dict()'s prototype it is an empty object without a prototype of its
- * own: same keys, order, JSON, `in`. The record starts with it and is copied to a dict() record
- * at the first unknown key (keys are never removed from `other`), so the mark is exact. Decoded
- * requests are read-only: a record given an unknown key after decoding would keep the mark.
+ * A gtag event's `other` record, built on first read from the pairs the decoder kept (the same
+ * stores in the same order as an eager build: same keys, order, last value wins). Most hits carry
+ * only Google's own keys there, and no rule reads the record of those: building it key by key was
+ * the largest part of `take`. `unknown` says whether a key is neither Google's (by name or prefix)
+ * nor a UA leftover, so basic.gtag_unknown_params knows without building it.
  */
-const KNOWN_OTHER_PROTO: object = Object.create(null) as object;
+interface LazyOther {
+  keys: string[];
+  values: string[];
+  unknown: boolean;
+  record: Dict<string> | undefined;
+}
 
-/** True only for an `other` record the decoder built from known keys alone (see KNOWN_OTHER_PROTO). */
-export function otherHasOnlyKnownKeys(other: Dict<string>): boolean {
-  return Object.getPrototypeOf(other) === KNOWN_OTHER_PROTO;
+/** Attaches the state as a private field (see LazyQueryHolder in form.ts). */
+class LazyOtherHolder extends ReturnTarget {
+  #lazy: LazyOther;
+  constructor(target: object, lazy: LazyOther) {
+    super(target);
+    this.#lazy = lazy;
+  }
+
+  static of(target: object): LazyOther | undefined {
+    return #lazy in target ? (target as LazyOtherHolder).#lazy : undefined;
+  }
+}
+
+function lazyOtherRecord(this: object): Dict<string> {
+  const lazy = LazyOtherHolder.of(this) as LazyOther;
+  if (lazy.record === undefined) {
+    const record = dict<string>();
+    for (let i = 0; i < lazy.keys.length; i++) record[lazy.keys[i] as string] = lazy.values[i] as string;
+    lazy.record = record;
+  }
+  return lazy.record;
+}
+
+function replaceLazyOther(this: object, value: Dict<string>): void {
+  // A record set from outside is no longer the decoder's: it is checked in full.
+  (LazyOtherHolder.of(this) as LazyOther).unknown = true;
+  Object.defineProperty(this, 'other', { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** One getter/setter pair for every event, so gtag events keep one hidden class. */
+const LAZY_OTHER_PROPERTY: PropertyDescriptor = { get: lazyOtherRecord, set: replaceLazyOther, enumerable: true, configurable: true };
+
+/**
+ * True only for a gtag event whose `other` record the decoder filled with known keys alone (Google's
+ * own parameters, UA leftovers) and that was not set since. Events the decoder did not build answer
+ * false, so they are checked in full. Decoded events are read-only: a key added to the record after
+ * it was built would not be seen here.
+ */
+export function otherHasOnlyKnownKeys(ev: DecodedEvent): boolean {
+  const lazy = LazyOtherHolder.of(ev);
+  return lazy !== undefined && !lazy.unknown;
 }
 
 /**
@@ -526,8 +568,9 @@ class EventBuilder {
   params = dict<ParamValue>();
   paramKinds = dict<ParamKind>();
   userProperties = dict<UserProperty>();
-  /** Built with KNOWN_OTHER_PROTO until the first unknown key (see there). */
-  other = Object.create(KNOWN_OTHER_PROTO) as Dict<string>;
+  /** `other`'s pairs in wire order (see LazyOther), and whether a key in it is unknown. */
+  otherKeys: string[] = [];
+  otherValues: string[] = [];
   unknownOther = false;
   campaign = dict<string>();
   items: Array<[number, string, string]> | undefined = undefined;
@@ -557,15 +600,6 @@ class EventBuilder {
     if (seen[key] === true) return true;
     seen[key] = true;
     return false;
-  }
-
-  /** The first unknown key: the record so far becomes an ordinary dict() record (same keys, same order). */
-  private unmarkOther(): void {
-    const known = this.other;
-    const other = dict<string>();
-    for (const k in known) other[k] = known[k] as string;
-    this.other = other;
-    this.unknownOther = true;
   }
 
   take(key: string, value: string): void {
@@ -613,9 +647,13 @@ class EventBuilder {
     }
     const info = keyInfo(key);
     if (info === undefined) {
-      if (!this.unknownOther && !hasGooglePrefix(key)) this.unmarkOther();
-      this.other[key] = value;
-    } else if (info.kind === KeyKind.KnownOther) this.other[info.name] = value; // the same key, already internalized
+      if (!this.unknownOther && !hasGooglePrefix(key)) this.unknownOther = true;
+      this.otherKeys.push(key);
+      this.otherValues.push(value);
+    } else if (info.kind === KeyKind.KnownOther) {
+      this.otherKeys.push(info.name); // the same key, already internalized
+      this.otherValues.push(value);
+    }
     else if (info.kind === KeyKind.Structured) setField(this.fields, info.index, value);
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
     else if (info.kind === KeyKind.Debug) this.debugMode = FLAG_ON(value);
@@ -681,7 +719,8 @@ export function decodeGtagEvent(
   const consent = shared.consent && !touches(lineDict, CONSENT_KEYS) ? shared.consent : buildConsent(f);
   const device = shared.device && !touches(lineDict, DEVICE_KEYS) ? shared.device : buildDevice(f, userAgent);
 
-  const event: DecodedEvent = {
+  // Built in two steps around `other` (an accessor, see LazyOther), in the same key order as before.
+  const event = {
     index,
     params,
     paramKinds: b.paramKinds,
@@ -705,13 +744,14 @@ export function decodeGtagEvent(
     consent,
     device,
     campaign: b.campaign,
-    other: b.other,
-    name: undefined,
-    currency: undefined,
-    currencySource: undefined,
-    line: undefined,
-    duplicateParams: undefined,
-  };
+  } as DecodedEvent;
+  new LazyOtherHolder(event, { keys: b.otherKeys, values: b.otherValues, unknown: b.unknownOther, record: undefined });
+  Object.defineProperty(event, 'other', LAZY_OTHER_PROPERTY);
+  event.name = undefined;
+  event.currency = undefined;
+  event.currencySource = undefined;
+  event.line = undefined;
+  event.duplicateParams = undefined;
   if (f.en !== undefined) event.name = f.en;
   if (f.cu !== undefined && f.cu !== '') {
     event.currency = f.cu;

@@ -159,7 +159,7 @@ interface LazyQuery {
 }
 
 /** A constructor that returns the object it is given: a subclass then adds its private fields to that object. */
-const ReturnTarget = function (this: unknown, target: object): object {
+export const ReturnTarget = function (this: unknown, target: object): object {
   return target;
 } as unknown as new (target: object) => object;
 
