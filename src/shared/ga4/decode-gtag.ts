@@ -1,5 +1,7 @@
 import { decodeGcd, isValidGcs } from './consent';
-import { dict, pairsToDict, parsePairs, type FormPairs } from './form';
+import { LEGACY_UA_PARAMS } from './constants';
+import { dict, pairsToDict, parsePairs, ReturnTarget, type FormPairs } from './form';
+import { GOOGLE_PARAM_NAMES, GOOGLE_PARAM_PREFIXES } from './google-params';
 import { buildPage, decodeBrands } from './page';
 import type {
   ClientHintBrand,
@@ -83,6 +85,8 @@ const enum KeyKind {
   Structured = 2,
   Campaign = 3,
   Debug = 4,
+  /** Kept in `other`, but one of Google's own parameters or a UA leftover: never reported as unknown. */
+  KnownOther = 5,
 }
 interface KeyInfo {
   kind: KeyKind;
@@ -96,6 +100,71 @@ for (const k of REQUEST_KEYS) KEY_INFO.set(k, { kind: KeyKind.Request, name: k, 
 STRUCTURED_KEYS.forEach((k, index) => KEY_INFO.set(k, { kind: KeyKind.Structured, name: k, index }));
 for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.Campaign, name: CAMPAIGN_KEYS[k] as string, index: -1 });
 KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg', index: -1 });
+// What basic.gtag_unknown_params skips by name (isGoogleParam's table, LEGACY_UA_PARAMS); the other kinds never reach `other`.
+for (const k of [...GOOGLE_PARAM_NAMES, ...LEGACY_UA_PARAMS]) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.KnownOther, name: k, index: -1 });
+
+/** isGoogleParam's prefix test (`_`, `gap.`, `sst.`), for the keys that are none of KEY_INFO's. */
+function hasGooglePrefix(key: string): boolean {
+  for (let i = 0; i < GOOGLE_PARAM_PREFIXES.length; i++) if (key.startsWith(GOOGLE_PARAM_PREFIXES[i] as string)) return true;
+  return false;
+}
+
+/**
+ * A gtag event's `other` record, built on first read from the pairs the decoder kept (the same
+ * stores in the same order as an eager build: same keys, order, last value wins). Most hits carry
+ * only Google's own keys there, and no rule reads the record of those: building it key by key was
+ * the largest part of `take`. `unknown` says whether a key is neither Google's (by name or prefix)
+ * nor a UA leftover, so basic.gtag_unknown_params knows without building it.
+ */
+interface LazyOther {
+  keys: string[];
+  values: string[];
+  unknown: boolean;
+  record: Dict<string> | undefined;
+}
+
+/** Attaches the state as a private field (see LazyQueryHolder in form.ts). */
+class LazyOtherHolder extends ReturnTarget {
+  #lazy: LazyOther;
+  constructor(target: object, lazy: LazyOther) {
+    super(target);
+    this.#lazy = lazy;
+  }
+
+  static of(target: object): LazyOther | undefined {
+    return #lazy in target ? (target as LazyOtherHolder).#lazy : undefined;
+  }
+}
+
+function lazyOtherRecord(this: object): Dict<string> {
+  const lazy = LazyOtherHolder.of(this) as LazyOther;
+  if (lazy.record === undefined) {
+    const record = dict<string>();
+    for (let i = 0; i < lazy.keys.length; i++) record[lazy.keys[i] as string] = lazy.values[i] as string;
+    lazy.record = record;
+  }
+  return lazy.record;
+}
+
+function replaceLazyOther(this: object, value: Dict<string>): void {
+  // A record set from outside is no longer the decoder's: it is checked in full.
+  (LazyOtherHolder.of(this) as LazyOther).unknown = true;
+  Object.defineProperty(this, 'other', { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** One getter/setter pair for every event, so gtag events keep one hidden class. */
+const LAZY_OTHER_PROPERTY: PropertyDescriptor = { get: lazyOtherRecord, set: replaceLazyOther, enumerable: true, configurable: true };
+
+/**
+ * True only for a gtag event whose `other` record the decoder filled with known keys alone (Google's
+ * own parameters, UA leftovers) and that was not set since. Events the decoder did not build answer
+ * false, so they are checked in full. Decoded events are read-only: a key added to the record after
+ * it was built would not be seen here.
+ */
+export function otherHasOnlyKnownKeys(ev: DecodedEvent): boolean {
+  const lazy = LazyOtherHolder.of(ev);
+  return lazy !== undefined && !lazy.unknown;
+}
 
 /**
  * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a
@@ -499,7 +568,10 @@ class EventBuilder {
   params = dict<ParamValue>();
   paramKinds = dict<ParamKind>();
   userProperties = dict<UserProperty>();
-  other = dict<string>();
+  /** `other`'s pairs in wire order (see LazyOther), and whether a key in it is unknown. */
+  otherKeys: string[] = [];
+  otherValues: string[] = [];
+  unknownOther = false;
   campaign = dict<string>();
   items: Array<[number, string, string]> | undefined = undefined;
   /** Structured keys (en, cu, sid, dl, gcs, ul, …), looked up by the builders. */
@@ -574,7 +646,14 @@ class EventBuilder {
       }
     }
     const info = keyInfo(key);
-    if (info === undefined) this.other[key] = value;
+    if (info === undefined) {
+      if (!this.unknownOther && !hasGooglePrefix(key)) this.unknownOther = true;
+      this.otherKeys.push(key);
+      this.otherValues.push(value);
+    } else if (info.kind === KeyKind.KnownOther) {
+      this.otherKeys.push(info.name); // the same key, already internalized
+      this.otherValues.push(value);
+    }
     else if (info.kind === KeyKind.Structured) setField(this.fields, info.index, value);
     else if (info.kind === KeyKind.Campaign) this.campaign[info.name] = value;
     else if (info.kind === KeyKind.Debug) this.debugMode = FLAG_ON(value);
@@ -640,7 +719,8 @@ export function decodeGtagEvent(
   const consent = shared.consent && !touches(lineDict, CONSENT_KEYS) ? shared.consent : buildConsent(f);
   const device = shared.device && !touches(lineDict, DEVICE_KEYS) ? shared.device : buildDevice(f, userAgent);
 
-  const event: DecodedEvent = {
+  // Built in two steps around `other` (an accessor, see LazyOther), in the same key order as before.
+  const event = {
     index,
     params,
     paramKinds: b.paramKinds,
@@ -664,13 +744,14 @@ export function decodeGtagEvent(
     consent,
     device,
     campaign: b.campaign,
-    other: b.other,
-    name: undefined,
-    currency: undefined,
-    currencySource: undefined,
-    line: undefined,
-    duplicateParams: undefined,
-  };
+  } as DecodedEvent;
+  new LazyOtherHolder(event, { keys: b.otherKeys, values: b.otherValues, unknown: b.unknownOther, record: undefined });
+  Object.defineProperty(event, 'other', LAZY_OTHER_PROPERTY);
+  event.name = undefined;
+  event.currency = undefined;
+  event.currencySource = undefined;
+  event.line = undefined;
+  event.duplicateParams = undefined;
   if (f.en !== undefined) event.name = f.en;
   if (f.cu !== undefined && f.cu !== '') {
     event.currency = f.cu;

@@ -151,8 +151,6 @@ export function splitUrl(url: string): SplitUrl {
  * it needs from the pairs). The property stays an own, enumerable `query` at the same position, so
  * JSON, spreads, structured clones and deep equality see the same record as before.
  */
-const LAZY_QUERY = Symbol('lazy query');
-
 interface LazyQuery {
   pairs: FormPairs;
   record: Dict<string> | undefined;
@@ -160,17 +158,35 @@ interface LazyQuery {
   universalAnalytics: boolean | undefined;
 }
 
-interface WithLazyQuery {
-  [LAZY_QUERY]?: LazyQuery;
-  query: Dict<string>;
+/** A constructor that returns the object it is given: a subclass then adds its private fields to that object. */
+export const ReturnTarget = function (this: unknown, target: object): object {
+  return target;
+} as unknown as new (target: object) => object;
+
+/**
+ * Attaches a request's lazy-query state as a private field: invisible to keys, symbols, JSON,
+ * spreads and structured clones, like the non-enumerable symbol it replaces, but added by an
+ * ordinary (transitioning) store instead of an `Object.defineProperty` call (which was most of
+ * defineLazyQuery's cost).
+ */
+class LazyQueryHolder extends ReturnTarget {
+  #lazy: LazyQuery;
+  constructor(target: object, lazy: LazyQuery) {
+    super(target);
+    this.#lazy = lazy;
+  }
+
+  static of(target: object): LazyQuery | undefined {
+    return #lazy in target ? (target as LazyQueryHolder).#lazy : undefined;
+  }
 }
 
-function lazyQueryRecord(this: WithLazyQuery): Dict<string> {
-  const lazy = this[LAZY_QUERY] as LazyQuery;
+function lazyQueryRecord(this: object): Dict<string> {
+  const lazy = LazyQueryHolder.of(this) as LazyQuery;
   return (lazy.record ??= pairsToDict(lazy.pairs));
 }
 
-function replaceLazyQuery(this: WithLazyQuery, value: Dict<string>): void {
+function replaceLazyQuery(this: object, value: Dict<string>): void {
   Object.defineProperty(this, 'query', { value, writable: true, enumerable: true, configurable: true });
 }
 
@@ -179,19 +195,18 @@ const LAZY_QUERY_PROPERTY: PropertyDescriptor = { get: lazyQueryRecord, set: rep
 
 /** Defines `target.query` (at this point of its key order) as the record of `pairs`, built on first read. */
 export function defineLazyQuery(target: object, pairs: FormPairs): void {
-  const lazy: LazyQuery = { pairs, record: undefined, universalAnalytics: undefined };
-  Object.defineProperty(target, LAZY_QUERY, { value: lazy });
+  new LazyQueryHolder(target, { pairs, record: undefined, universalAnalytics: undefined });
   Object.defineProperty(target, 'query', LAZY_QUERY_PROPERTY);
 }
 
 /** Whether `key` is in a request's query, without building the record when it is still lazy. */
 export function queryHas(req: { query: Dict<string> }, key: string): boolean {
-  const lazy = (req as WithLazyQuery)[LAZY_QUERY];
+  const lazy = LazyQueryHolder.of(req);
   if (lazy !== undefined && lazy.record === undefined) return lazy.pairs.keys.includes(key);
   return key in req.query;
 }
 
 /** A per-request memo of isUniversalAnalyticsPayload, when the request has a lazy query. */
 export function lazyQueryMemo(req: { query: Dict<string> }): { universalAnalytics: boolean | undefined } | undefined {
-  return (req as WithLazyQuery)[LAZY_QUERY];
+  return LazyQueryHolder.of(req);
 }

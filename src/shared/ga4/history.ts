@@ -158,7 +158,9 @@ export function createInMemoryHistory(options: InMemoryHistoryOptions = {}): InM
       return current.size + previous.size;
     },
     get(key) {
-      let hit = current.get(key);
+      // Rules often read the key the last read or write used (the session record: written by one
+      // rule, read by the next): its current-generation entry is already known.
+      let hit = key === lastKey ? lastEntry : current.get(key);
       lastKey = key;
       lastEntry = hit;
       if (hit === undefined) hit = previous.get(key);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeGcd, decodeGcdLetter, decodeRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
+import { isUniversalAnalyticsPayload } from '../../../src/shared/ga4/rules/util';
 
 function ok(result: ReturnType<typeof decodeRequest>): DecodedRequest {
   if (!result.ok) throw new Error(`decode failed: ${result.error.code} ${result.error.message}`);
@@ -164,6 +165,10 @@ describe('gtag /g/collect', () => {
     expect(req.query).toBe(req.query);
     expect('toString' in req.query).toBe(false);
     expect(req.measurementId).toBe('G-2');
+    // The lazy state is a private field: no extra key or symbol, and UA detection reads the pairs.
+    expect(Reflect.ownKeys(req).filter((k) => typeof k === 'symbol')).toEqual([]);
+    expect(isUniversalAnalyticsPayload(ok(decodeRequest({ method: 'GET', url: '/g/collect?v=1&t=pageview&_v=j101&tid=UA-1-1' })))).toBe(true);
+    expect(isUniversalAnalyticsPayload(req)).toBe(false);
     req.query = { v: '1' };
     expect(JSON.parse(JSON.stringify(req)).query).toEqual({ v: '1' });
   });

@@ -1,4 +1,5 @@
 import { LEGACY_UA_PARAMS, LIMITS, MEASUREMENT_ID_RE, NAME_RE } from '../constants';
+import { otherHasOnlyKnownKeys } from '../decode-gtag';
 import { isGoogleParam } from '../google-params';
 import { hostMatches } from '../settings';
 import type { DecodedEvent, Dict } from '../types';
@@ -38,7 +39,11 @@ function nameProblem(name: string, max: number): string | undefined {
  * flags and unknown keys) needs checking. `only` limits the check to a body line's own keys, so a
  * shared query param is reported once per request, not once per batched event.
  */
-function checkUnknownParams(ctx: RuleContext, other: Dict<string>, only: Dict<string> | undefined, where: string): void {
+function checkUnknownParams(ctx: RuleContext, ev: DecodedEvent, only: Dict<string> | undefined, where: string): void {
+  // The decoder knows when every key of the record is known: nothing below could report, and the
+  // record (built on first read) need not be built.
+  if (otherHasOnlyKnownKeys(ev)) return;
+  const other = ev.other;
   for (const key of ctx.keysOf(other)) {
     if (only !== undefined && !(key in only)) continue;
     // Google's own parameters (table in google-params.ts) and UA leftovers (basic.version) are not "unknown".
@@ -439,11 +444,12 @@ export const basicRules: Rule[] = [
       const events = req.events;
       const first = events[0];
       if (!first) return;
-      if (!first.line) checkUnknownParams(ctx, first.other, undefined, '');
+      if (!first.line) checkUnknownParams(ctx, first, undefined, '');
       else {
         // Batch: query-level unknowns once (from the query), then each line's own unknowns.
-        for (const key of ctx.keysOf(req.query)) if (key in first.other && !(key in first.line)) checkUnknownParams(ctx, first.other, { [key]: '' }, '');
-        for (const ev of events) if (ev.line) checkUnknownParams(ctx, ev.other, ev.line, `events[${ev.index}]`);
+        if (!otherHasOnlyKnownKeys(first))
+          for (const key of ctx.keysOf(req.query)) if (key in first.other && !(key in first.line)) checkUnknownParams(ctx, first, { [key]: '' }, '');
+        for (const ev of events) if (ev.line) checkUnknownParams(ctx, ev, ev.line, `events[${ev.index}]`);
       }
     },
   },
