@@ -1,6 +1,6 @@
 import { decodeGcd, isValidGcs } from './consent';
 import { LEGACY_UA_PARAMS } from './constants';
-import { dict, pairsToDict, parsePairs, ReturnTarget, type FormPairs } from './form';
+import { dict, pairsToDict, parsePairs, privateSlot, type FormPairs } from './form';
 import { GOOGLE_PARAM_NAMES, GOOGLE_PARAM_PREFIXES } from './google-params';
 import { buildPage, decodeBrands } from './page';
 import type {
@@ -123,21 +123,11 @@ interface LazyOther {
   record: Dict<string> | undefined;
 }
 
-/** Attaches the state as a private field (see LazyQueryHolder in form.ts). */
-class LazyOtherHolder extends ReturnTarget {
-  #lazy: LazyOther;
-  constructor(target: object, lazy: LazyOther) {
-    super(target);
-    this.#lazy = lazy;
-  }
-
-  static of(target: object): LazyOther | undefined {
-    return #lazy in target ? (target as LazyOtherHolder).#lazy : undefined;
-  }
-}
+/** Each gtag event's lazy-other state (see privateSlot in form.ts). */
+const LAZY_OTHER = privateSlot<LazyOther>();
 
 function lazyOtherRecord(this: object): Dict<string> {
-  const lazy = LazyOtherHolder.of(this) as LazyOther;
+  const lazy = LAZY_OTHER.get(this) as LazyOther;
   if (lazy.record === undefined) {
     const record = dict<string>();
     for (let i = 0; i < lazy.keys.length; i++) record[lazy.keys[i] as string] = lazy.values[i] as string;
@@ -148,7 +138,7 @@ function lazyOtherRecord(this: object): Dict<string> {
 
 function replaceLazyOther(this: object, value: Dict<string>): void {
   // A record set from outside is no longer the decoder's: it is checked in full.
-  (LazyOtherHolder.of(this) as LazyOther).unknown = true;
+  (LAZY_OTHER.get(this) as LazyOther).unknown = true;
   Object.defineProperty(this, 'other', { value, writable: true, enumerable: true, configurable: true });
 }
 
@@ -162,7 +152,7 @@ const LAZY_OTHER_PROPERTY: PropertyDescriptor = { get: lazyOtherRecord, set: rep
  * it was built would not be seen here.
  */
 export function otherHasOnlyKnownKeys(ev: DecodedEvent): boolean {
-  const lazy = LazyOtherHolder.of(ev);
+  const lazy = LAZY_OTHER.get(ev);
   return lazy !== undefined && !lazy.unknown;
 }
 
@@ -745,7 +735,7 @@ export function decodeGtagEvent(
     device,
     campaign: b.campaign,
   } as DecodedEvent;
-  new LazyOtherHolder(event, { keys: b.otherKeys, values: b.otherValues, unknown: b.unknownOther, record: undefined });
+  LAZY_OTHER.attach(event, { keys: b.otherKeys, values: b.otherValues, unknown: b.unknownOther, record: undefined });
   Object.defineProperty(event, 'other', LAZY_OTHER_PROPERTY);
   event.name = undefined;
   event.currency = undefined;

@@ -159,30 +159,42 @@ interface LazyQuery {
 }
 
 /** A constructor that returns the object it is given: a subclass then adds its private fields to that object. */
-export const ReturnTarget = function (this: unknown, target: object): object {
+const ReturnTarget = function (this: unknown, target: object): object {
   return target;
 } as unknown as new (target: object) => object;
 
-/**
- * Attaches a request's lazy-query state as a private field: invisible to keys, symbols, JSON,
- * spreads and structured clones, like the non-enumerable symbol it replaces, but added by an
- * ordinary (transitioning) store instead of an `Object.defineProperty` call (which was most of
- * defineLazyQuery's cost).
- */
-class LazyQueryHolder extends ReturnTarget {
-  #lazy: LazyQuery;
-  constructor(target: object, lazy: LazyQuery) {
-    super(target);
-    this.#lazy = lazy;
-  }
-
-  static of(target: object): LazyQuery | undefined {
-    return #lazy in target ? (target as LazyQueryHolder).#lazy : undefined;
-  }
+/** State attached to objects it does not own, as a private field: see `privateSlot`. */
+export interface PrivateSlot<T> {
+  attach(target: object, value: T): void;
+  get(target: object): T | undefined;
 }
 
+/**
+ * A private field on objects created elsewhere (one class per slot, whose parent constructor
+ * returns the object it is given): invisible to keys, symbols, JSON, spreads and structured clones,
+ * like a non-enumerable symbol, but added by an ordinary (transitioning) store instead of an
+ * `Object.defineProperty` call (which was most of the lazy query's cost).
+ */
+export function privateSlot<T>(): PrivateSlot<T> {
+  class Holder extends ReturnTarget {
+    #value: T;
+    constructor(target: object, value: T) {
+      super(target);
+      this.#value = value;
+    }
+
+    static get(target: object): T | undefined {
+      return #value in target ? (target as Holder).#value : undefined;
+    }
+  }
+  return { attach: (target, value) => void new Holder(target, value), get: (target) => Holder.get(target) };
+}
+
+/** Each request's lazy-query state. */
+const LAZY_QUERY = privateSlot<LazyQuery>();
+
 function lazyQueryRecord(this: object): Dict<string> {
-  const lazy = LazyQueryHolder.of(this) as LazyQuery;
+  const lazy = LAZY_QUERY.get(this) as LazyQuery;
   return (lazy.record ??= pairsToDict(lazy.pairs));
 }
 
@@ -195,18 +207,18 @@ const LAZY_QUERY_PROPERTY: PropertyDescriptor = { get: lazyQueryRecord, set: rep
 
 /** Defines `target.query` (at this point of its key order) as the record of `pairs`, built on first read. */
 export function defineLazyQuery(target: object, pairs: FormPairs): void {
-  new LazyQueryHolder(target, { pairs, record: undefined, universalAnalytics: undefined });
+  LAZY_QUERY.attach(target, { pairs, record: undefined, universalAnalytics: undefined });
   Object.defineProperty(target, 'query', LAZY_QUERY_PROPERTY);
 }
 
 /** Whether `key` is in a request's query, without building the record when it is still lazy. */
 export function queryHas(req: { query: Dict<string> }, key: string): boolean {
-  const lazy = LazyQueryHolder.of(req);
+  const lazy = LAZY_QUERY.get(req);
   if (lazy !== undefined && lazy.record === undefined) return lazy.pairs.keys.includes(key);
   return key in req.query;
 }
 
 /** A per-request memo of isUniversalAnalyticsPayload, when the request has a lazy query. */
 export function lazyQueryMemo(req: { query: Dict<string> }): { universalAnalytics: boolean | undefined } | undefined {
-  return LazyQueryHolder.of(req);
+  return LAZY_QUERY.get(req);
 }

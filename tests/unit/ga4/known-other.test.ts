@@ -7,31 +7,13 @@
  * eager build and behaves as an own, enumerable property, and that events the decoder did not build
  * (or whose record was replaced) are always checked in full.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createValidator, decodeRequest, isGoogleParam, parseCaptureFile, type CapturedRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
+import { createValidator, decodeRequest, isGoogleParam, type CapturedRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
 import { LEGACY_UA_PARAMS } from '../../../src/shared/ga4/constants';
 import { otherHasOnlyKnownKeys } from '../../../src/shared/ga4/decode-gtag';
-import { RULE_FIXTURES } from './rule-fixtures';
+import { corpusAndFixtureRequests } from './corpus-requests';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-const DIRS = [path.resolve(repoRoot, '../shared/ga4/hits'), path.join(repoRoot, 'tests/fixtures/ga4/corpus/hits')];
-
-const captured: CapturedRequest[] = [
-  ...DIRS.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.txt'))
-      .sort()
-      .flatMap((f) => {
-        const parsed = parseCaptureFile(readFileSync(path.join(dir, f), 'utf8'), f);
-        return parsed.ok ? parsed.captures.map((c) => c.request) : [];
-      }),
-  ),
-  ...RULE_FIXTURES.flatMap((f) => [...(f.fail.before ?? []), f.fail.req, ...(f.pass.before ?? []), f.pass.req]),
-];
+const captured: CapturedRequest[] = corpusAndFixtureRequests();
 
 const known = (key: string): boolean => isGoogleParam(key) || LEGACY_UA_PARAMS.has(key);
 

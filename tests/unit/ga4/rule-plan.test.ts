@@ -5,33 +5,16 @@
  * on events renamed to names outside its list, and on events stripped of their items, reports
  * nothing. A declaration narrower than its rule would otherwise silently drop findings.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createInMemoryHistory, decodeRequest, parseCaptureFile, type CapturedRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
+import { createInMemoryHistory, decodeRequest, type CapturedRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
 import { ALL_RULES } from '../../../src/shared/ga4/rules';
 import type { Rule, RuleContext } from '../../../src/shared/ga4/rules/types';
 import { compileFacts } from '../../../src/shared/ga4/settings';
 import { FACTS, NOW } from './helpers';
+import { corpusAndFixtureRequests } from './corpus-requests';
 import { RULE_FIXTURES } from './rule-fixtures';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-const DIRS = [path.resolve(repoRoot, '../shared/ga4/hits'), path.join(repoRoot, 'tests/fixtures/ga4/corpus/hits')];
-
-const captured: CapturedRequest[] = [
-  ...DIRS.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.txt'))
-      .sort()
-      .flatMap((f) => {
-        const parsed = parseCaptureFile(readFileSync(path.join(dir, f), 'utf8'), f);
-        return parsed.ok ? parsed.captures.map((c) => c.request) : [];
-      }),
-  ),
-  ...RULE_FIXTURES.flatMap((f) => [...(f.fail.before ?? []), f.fail.req, ...(f.pass.before ?? []), f.pass.req]),
-];
+const captured: CapturedRequest[] = corpusAndFixtureRequests();
 const decoded: DecodedRequest[] = captured.flatMap((r) => {
   const d = decodeRequest(r);
   return d.ok ? [d.request] : [];
