@@ -113,11 +113,12 @@ export class HitValidation implements HitValidator {
       await previous;
       return await this.runRules(hits, decoded);
     } finally {
-      done();
+      // Also when the history could not be read: the next group still waits for the previous one's rules.
+      void previous.then(done);
     }
   }
 
-  private async runRules(hits: readonly ValidationInput[], decoded: Array<StepResult<DecodedRequest>>): Promise<ValidationOutcome[]> {
+  private async runRules(hits: readonly ValidationInput[], decoded: Array<StepResult<DecodedRequest> | undefined>): Promise<ValidationOutcome[]> {
     const out: ValidationOutcome[] = [];
     let slice = performance.now();
     for (let i = 0; i < hits.length; i++) {
@@ -125,7 +126,7 @@ export class HitValidation implements HitValidator {
       const d = decoded[i]!;
       // Drop the model as soon as it is validated: it is large, and kept until the group ends it
       // would survive garbage collections.
-      decoded[i] = undefined!;
+      decoded[i] = undefined;
       if (!d.ok) {
         out.push({ seq: h.seq, refusal: d.drop });
         continue;

@@ -73,6 +73,27 @@ describe('HitValidation', () => {
     expect(ruleIds(b)).toContain('ecom.duplicate_transaction');
   });
 
+  it('a group whose history cannot be read does not let the next group\'s rules overtake the previous group\'s', async () => {
+    const sink = createMemorySink();
+    const load = sink.loadHistory.bind(sink);
+    let calls = 0;
+    sink.loadHistory = async (websiteId, keys) => {
+      calls += 1;
+      if (calls === 2) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      return load(websiteId, keys);
+    };
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    // Enough page views that the first group's rules yield to the event loop before its purchase.
+    const pageViews = Array.from({ length: 1500 }, (_, i) => ({ ...purchase(1000 + i), envelope: { ...purchase(1000 + i).envelope, url: `https://www.google-analytics.com/g/collect?v=2&tid=G-SHOP1234&cid=${i}.9&sid=1700000001&sct=1&en=page_view&dl=https%3A%2F%2Fshop.example.com%2Fp${i}` } }));
+    const first = validation.validate([...pageViews, purchase(1)]);
+    const failing = validation.validate([purchase(2)]);
+    const third = validation.validate([purchase(3)]);
+    await expect(failing).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    const [a, c] = await Promise.all([first, third]);
+    expect(ruleIds(a.at(-1))).not.toContain('ecom.duplicate_transaction');
+    expect(ruleIds(c[0])).toContain('ecom.duplicate_transaction');
+  });
+
   it('refuses undecodable hits and other measurement ids, validates the rest, and takes back a refused hit\'s history', async () => {
     const validation = new HitValidation(createEngineAdapter(), new HistoryCache(createMemorySink()), silentLog);
     const junk: ValidationInput = { ...purchase(3), envelope: { ...purchase(3).envelope, url: 'https://example.com/not-ga4' } };
