@@ -32,32 +32,22 @@ const REQUEST_COLUMNS = [
 ] as const;
 const COPY_REQUESTS = `copy public.collected_requests (${REQUEST_COLUMNS.join(', ')}) from stdin`;
 
-const UPSERT_ROLLUPS = `
-  insert into public.website_hourly_rollups as r (organization_id, website_id, hour, dimension, value, count)
-  select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[])
-  on conflict (website_id, hour, dimension, value) do update set count = r.count + excluded.count`;
-
-// The same counts summed per organization, for dashboards over all websites. Rows are inserted in
-// key order, so concurrent batches of one organization lock its rows in the same order.
-const UPSERT_ORG_ROLLUPS = `
-  insert into public.organization_hourly_rollups as r (organization_id, hour, dimension, value, count)
-  select o, h, d, v, sum(n) from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::bigint[]) as t(o, h, d, v, n)
-  group by o, h, d, v order by o, h, d, v
-  on conflict (organization_id, hour, dimension, value) do update set count = r.count + excluded.count`;
-
 // Counts the batch's requests and answers each organization's new total with its plan's limit as
 // of now, so requests over the limit can be taken back in the same transaction. The row lock
 // serializes every process's batches of an organization: the database decides, not a ledger.
-const UPSERT_USAGE = `
-  with counted as (
+const COUNT_USAGE = `
+  counted as (
     insert into public.organization_usage as u (organization_id, month, monthly_requests, updated_at)
     select o, m, n, now() from unnest($1::uuid[], $2::date[], $3::bigint[]) as t(o, m, n)
     on conflict (organization_id, month) do update set monthly_requests = u.monthly_requests + excluded.monthly_requests, updated_at = now()
-    returning u.organization_id, u.month, u.monthly_requests)
-  select c.organization_id, c.month::text as month, c.monthly_requests::bigint as total, p.monthly_requests::bigint as request_limit
-  from counted c
-  join public.organizations o on o.id = c.organization_id
-  left join public.subscription_plan_limits p on p.plan = tracklint_private.effective_plan(o)`;
+    returning u.organization_id, u.month, u.monthly_requests),
+  totals as (
+    select c.organization_id, c.month::text as month, c.monthly_requests::bigint as total, p.monthly_requests::bigint as request_limit
+    from counted c
+    join public.organizations o on o.id = c.organization_id
+    left join public.subscription_plan_limits p on p.plan = tracklint_private.effective_plan(o))`;
+
+const UPSERT_USAGE = `with ${COUNT_USAGE} select organization_id, month, total, request_limit from totals`;
 
 const UNCOUNT_USAGE = `
   update public.organization_usage u set monthly_requests = u.monthly_requests - t.n, updated_at = now()
@@ -94,27 +84,14 @@ const UPSERT_USAGE_EVENTS = `
     limit_value = excluded.limit_value,
     last_occurred_at = greatest(x.last_occurred_at, excluded.last_occurred_at)`;
 
-const UPSERT_COUNTERS = `
-  insert into public.website_hit_counters as c (organization_id, website_id, bucket, outcome, reason, count)
-  select o, w, b, k, r, n from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[]) as t(o, w, b, k, r, n)
-  where exists (select 1 from public.websites s where s.id = t.w)
-  on conflict (website_id, bucket, outcome, reason) do update set count = c.count + excluded.count`;
-
 // The batch's counts in one statement: monthly usage first (the organization's row lock), then,
-// only if no organization is over its limit, the hourly rollups and the website counters. The
+// only if no organization is over its limit, the hourly rollups (per website, and summed per
+// organization in key order, so concurrent batches lock its rows in the same order) and the website
+// counters. With no usage to add (a batch counted first, see writeOnce) it writes those alone. The
 // aggregate in `within` reads every usage row, so all of them are locked before any rollup row.
 // Over a limit nothing but the usage is written, and the caller rolls the transaction back.
 const COUNT_WITHIN_LIMITS = `
-  with counted as (
-    insert into public.organization_usage as u (organization_id, month, monthly_requests, updated_at)
-    select o, m, n, now() from unnest($1::uuid[], $2::date[], $3::bigint[]) as t(o, m, n)
-    on conflict (organization_id, month) do update set monthly_requests = u.monthly_requests + excluded.monthly_requests, updated_at = now()
-    returning u.organization_id, u.month, u.monthly_requests),
-  totals as (
-    select c.organization_id, c.month::text as month, c.monthly_requests::bigint as total, p.monthly_requests::bigint as request_limit
-    from counted c
-    join public.organizations o on o.id = c.organization_id
-    left join public.subscription_plan_limits p on p.plan = tracklint_private.effective_plan(o)),
+  with ${COUNT_USAGE},
   within as (
     select coalesce(bool_and(not coalesce(request_limit >= 0 and total > request_limit, false)), true) as ok from totals),
   site_rollups as (
@@ -298,7 +275,7 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
     if (kept.length > 0) await copyRequests(client, kept.map((i) => batch.hits[i]!));
     if (order === 'count-first' && kept.length > 0) {
       const usage = usageIncrements(kept.map((i) => batch.hits[i]!));
-      const totals = await client.query<UsageTotal>(statement(UPSERT_USAGE, [usage.map((u) => u.organizationId), usage.map((u) => u.month), usage.map((u) => u.count)]));
+      const totals = await client.query<UsageTotal>(statement(UPSERT_USAGE, usageParams(usage)));
       for (const i of overLimit(batch.hits, kept, usage, totals.rows)) overQuota.add(i);
       if (overQuota.size > 0) {
         const taken = [...overQuota].map((i) => batch.hits[i]!);
@@ -306,7 +283,7 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
         const keyed = taken.filter((h) => h.idempotencyKey !== null);
         if (keyed.length > 0) await client.query(statement(DELETE_KEYS, [keyed.map((h) => h.websiteId), keyed.map((h) => h.idempotencyKey)]));
         const back = usageIncrements(taken);
-        await client.query(statement(UNCOUNT_USAGE, [back.map((u) => u.organizationId), back.map((u) => u.month), back.map((u) => u.count)]));
+        await client.query(statement(UNCOUNT_USAGE, usageParams(back)));
         kept = kept.filter((i) => !overQuota.has(i));
       }
     }
@@ -338,12 +315,9 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
           return null;
         }
       }
-    } else {
-      if (roll.length > 0) {
-        await client.query(statement(UPSERT_ROLLUPS, rollupParams(roll)));
-        await client.query(statement(UPSERT_ORG_ROLLUPS, [roll.map((r) => r.organizationId), roll.map((r) => r.hour), roll.map((r) => r.dimension), roll.map((r) => r.value), roll.map((r) => r.count)]));
-      }
-      if (counts.length > 0) await client.query(statement(UPSERT_COUNTERS, counterParams(counts)));
+    } else if (roll.length > 0 || counts.length > 0) {
+      // The usage was counted first: the same statement with no usage writes the rollups and counters.
+      await client.query(statement(COUNT_WITHIN_LIMITS, [...usageParams([]), ...rollupParams(roll), ...counterParams(counts)]));
     }
     try {
       await client.query('commit');
