@@ -62,20 +62,19 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     ...options.websites,
   });
   const engine = options.engine ?? createEngineAdapter();
-  const threaded = Boolean(options.validationThread) && announced && !options.engine && connectionString !== undefined;
-  // In this thread only: the validation thread keeps its own history cache.
-  const history = threaded
-    ? undefined
-    : new HistoryCache(sink, {
-        ...(announced ? { changesAnnounced, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
-        ...options.history,
-      });
-  const validator: HitValidator = history
-    ? new HitValidation(engine, history, log)
-    : new ValidationThread(
-        { connectionString: connectionString!, processId, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } },
-        log,
-      );
+  // The validation thread needs the real engine and the database's address; it keeps its own history cache.
+  const threadDatabase = options.validationThread && announced && !options.engine ? connectionString : undefined;
+  const history =
+    threadDatabase === undefined
+      ? new HistoryCache(sink, {
+          ...(announced ? { changesAnnounced, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
+          ...options.history,
+        })
+      : undefined;
+  const validator: HitValidator =
+    threadDatabase === undefined
+      ? new HitValidation(engine, history!, log)
+      : new ValidationThread({ connectionString: threadDatabase, processId, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } }, log);
   const refusals = new RefusalCounter();
   const rateLimiter = createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log);
   const pipeline = new IngestPipeline({ directory, quota, validator, metrics, log, refusals, rateLimiter });

@@ -35,5 +35,4 @@ export type FromValidationThread =
   | { type: 'validated'; call: number; outcomes: ValidationOutcome[] }
   /** `code`: the Postgres or network error code, so the writer can tell a transient failure (retried) from others. */
   | { type: 'failed'; call: number; message: string; code?: string }
-  | { type: 'log'; level: Exclude<LogLevel, 'silent'>; message: string; fields?: Record<string, unknown> }
-  | { type: 'stopped' };
+  | { type: 'log'; level: Exclude<LogLevel, 'silent'>; message: string; fields?: Record<string, unknown> };

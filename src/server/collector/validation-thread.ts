@@ -84,8 +84,6 @@ export class ValidationThread implements HitValidator {
       case 'log':
         this.log[msg.level](msg.message, msg.fields);
         return;
-      case 'stopped':
-        return;
     }
   }
 

@@ -21,12 +21,9 @@ const port = parentPort;
 const data = workerData as ValidationWorkerData;
 const send = (m: FromValidationThread) => port.postMessage(m);
 
-const log: Logger = {
-  debug: (message, fields) => send({ type: 'log', level: 'debug', message, ...(fields ? { fields } : {}) }),
-  info: (message, fields) => send({ type: 'log', level: 'info', message, ...(fields ? { fields } : {}) }),
-  warn: (message, fields) => send({ type: 'log', level: 'warn', message, ...(fields ? { fields } : {}) }),
-  error: (message, fields) => send({ type: 'log', level: 'error', message, ...(fields ? { fields } : {}) }),
-};
+// The collector's thread writes the log lines (with its own level and redaction).
+const forward = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, fields?: Record<string, unknown>) => send({ type: 'log', level, message, ...(fields ? { fields } : {}) });
+const log: Logger = { debug: forward('debug'), info: forward('info'), warn: forward('warn'), error: forward('error') };
 
 const pool = new pg.Pool({ connectionString: data.connectionString, max: 2, application_name: 'tracklint-collector-validation' });
 // An idle connection lost (Postgres restarted) must not end the thread; the next query reconnects.
@@ -95,10 +92,8 @@ port.on('message', (msg: ToValidationThread) => {
       for (const seq of msg.reverted) validation.settle(seq, false);
       return;
     case 'stop':
-      void Promise.allSettled([listener.stop(), pool.end()]).then(() => {
-        send({ type: 'stopped' });
-        port.close();
-      });
+      // With its connections closed and the port closed, the thread's loop is empty and it exits.
+      void Promise.allSettled([listener.stop(), pool.end()]).then(() => port.close());
       return;
   }
 });

@@ -44,6 +44,11 @@ export interface WriterOptions {
   retryDelayMs: number;
 }
 
+/** A failure that passes (database unreachable, validation thread restarting): the hits wait and are tried again. */
+function isRetryable(err: unknown): boolean {
+  return isTransientDbError(err) || (err as { retryable?: unknown } | undefined)?.retryable === true;
+}
+
 /** Groups of arriving hits being validated at once (see prepareQueued). */
 const VALIDATION_GROUPS_IN_FLIGHT = 2;
 
@@ -87,8 +92,7 @@ export class BatchWriter<T> {
   private extrasTimer: NodeJS.Timeout | undefined;
   /** How many hits at the front of `queue` went through validation on arrival (batches take only those). */
   private prepared = 0;
-  /** Hits after the prepared ones that are being validated, in `groups` (oldest first). */
-  private validating = 0;
+  /** Groups of hits after the prepared ones that are being validated, oldest first. */
   private readonly groups: Array<{ size: number; done: boolean }> = [];
   private preparing = false;
   private nextSeq = 1;
@@ -181,10 +185,10 @@ export class BatchWriter<T> {
    * their order). Groups finish in the order they started.
    */
   private prepareQueued(): void {
-    while (this.groups.length < VALIDATION_GROUPS_IN_FLIGHT && this.prepared + this.validating < this.queue.length) {
-      const from = this.prepared + this.validating;
+    for (;;) {
+      const from = this.groups.reduce((n, g) => n + g.size, this.prepared);
+      if (this.groups.length >= VALIDATION_GROUPS_IN_FLIGHT || from >= this.queue.length) return;
       const group = { size: Math.min(this.options.maxBatch, this.queue.length - from), done: false };
-      this.validating += group.size;
       this.groups.push(group);
       // Hits left without `stored` (the step failed, e.g. history unreadable) are validated again
       // by their batch's own prepare step, with its retries and storage timeout.
@@ -196,9 +200,7 @@ export class BatchWriter<T> {
           // Only a finished prefix counts as prepared (batches take prepared hits off the front):
           // a later group finishing first waits for the earlier one.
           while (this.groups[0]?.done) {
-            const first = this.groups.shift()!;
-            this.validating -= first.size;
-            this.prepared += first.size;
+            this.prepared += this.groups.shift()!.size;
           }
           this.schedule();
           this.prepareQueued();
@@ -292,7 +294,7 @@ export class BatchWriter<T> {
           continue;
         }
         if ((err as CommitUncertain).commitUncertain) uncertain = true;
-        if (isTransientDbError(err) || (err as { retryable?: unknown }).retryable === true) {
+        if (isRetryable(err)) {
           // After an uncertain commit these hits may be stored: refusing them could make a stored hit look lost, so
           // they wait for the database to come back, when the retry (deduplicated by key) settles it either way.
           const deadline = uncertain ? Date.now() - UNCERTAIN_COMMIT_TIMEOUT_MS : Date.now() - this.options.storageTimeoutMs;
