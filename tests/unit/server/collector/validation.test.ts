@@ -94,6 +94,26 @@ describe('HitValidation', () => {
     expect(ruleIds(c[0])).toContain('ecom.duplicate_transaction');
   });
 
+  it('an engine failure on one hit refuses that hit only, and leaves no history behind', async () => {
+    const real = createEngineAdapter();
+    const engine = {
+      ...real,
+      validatorFor: (site: Parameters<typeof real.validatorFor>[0]) => {
+        const validate = real.validatorFor(site);
+        return (...args: Parameters<typeof validate>) => {
+          const result = validate(...args);
+          if (args[0].clientId === '2.2') throw new Error('engine bug');
+          return result;
+        };
+      },
+    };
+    const validation = new HitValidation(engine, new HistoryCache(createMemorySink()), silentLog);
+    const out = await validation.validate([purchase(2), purchase(1)]);
+    expect(out.map((o) => o.refusal?.reason)).toEqual(['store_failed', undefined]);
+    // The failed hit's purchase was taken back out of the history: the next one is not its duplicate.
+    expect(ruleIds(out[1])).not.toContain('ecom.duplicate_transaction');
+  });
+
   it('refuses undecodable hits and other measurement ids, validates the rest, and takes back a refused hit\'s history', async () => {
     const validation = new HitValidation(createEngineAdapter(), new HistoryCache(createMemorySink()), silentLog);
     const junk: ValidationInput = { ...purchase(3), envelope: { ...purchase(3).envelope, url: 'https://example.com/not-ga4' } };
