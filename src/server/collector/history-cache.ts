@@ -1,5 +1,5 @@
 import type { HistoryRecord, ValidationHistory } from '../../shared/ga4/history';
-import type { CollectorSink, HistoryWrite } from './sink';
+import type { CollectorSink, HistoryRead, HistoryWrite } from './sink';
 import { UNANNOUNCED_TRUST_MS } from './cache-invalidation';
 
 export interface HistoryCacheOptions {
@@ -42,6 +42,19 @@ interface Slot {
   stale?: true;
 }
 
+/**
+ * A read of one website's keys from Postgres that has not answered yet. What another process
+ * announces meanwhile may be newer than what the read returns (its snapshot can predate that
+ * commit), so those keys are recorded here and the read's records for them arrive already stale.
+ */
+interface LoadInFlight {
+  websiteId: string;
+  /** Keys announced since the read was sent. */
+  announced: Set<string>;
+  /** The whole website (or every website) was announced since. */
+  all: boolean;
+}
+
 /** One website's records in two generations (see HistoryCache). */
 class SiteRecords {
   constructor(readonly websiteId: string) {}
@@ -72,6 +85,7 @@ export class HistoryCache {
   private readonly now: () => number;
   private readonly changesAnnounced: (() => boolean) | undefined;
   private readonly caughtUp: (() => Promise<void>) | undefined;
+  private readonly loadsInFlight = new Set<LoadInFlight>();
 
   constructor(
     private readonly sink: CollectorSink,
@@ -154,6 +168,7 @@ export class HistoryCache {
 
   /** Records another process has written since: they are read again before the next batch uses them. */
   forget(websiteId: string, keys: readonly string[]): void {
+    for (const load of this.loadsInFlight) if (load.websiteId === websiteId) for (const k of keys) load.announced.add(k);
     const site = this.sites.get(websiteId);
     if (site === undefined) return;
     for (const k of keys) {
@@ -164,12 +179,14 @@ export class HistoryCache {
 
   /** Every record of a website is read again before it is next used. */
   forgetWebsite(websiteId: string): void {
+    for (const load of this.loadsInFlight) if (load.websiteId === websiteId) load.all = true;
     const site = this.sites.get(websiteId);
     if (site !== undefined) markPersistedStale(site);
   }
 
   /** Every persisted record is read again before it is next used (announcements may have been missed). */
   forgetAll(): void {
+    for (const load of this.loadsInFlight) load.all = true;
     for (const site of this.sites.values()) markPersistedStale(site);
   }
 
@@ -197,7 +214,14 @@ export class HistoryCache {
       }
     }
     if (missing.length === 0) return;
-    const found = await this.sink.loadHistory(websiteId, missing);
+    const load: LoadInFlight = { websiteId, announced: new Set(), all: false };
+    this.loadsInFlight.add(load);
+    let found: Map<string, HistoryRead>;
+    try {
+      found = await this.sink.loadHistory(websiteId, missing);
+    } finally {
+      this.loadsInFlight.delete(load);
+    }
     const loadedAt = this.now();
     // A rotation while waiting may have dropped an emptied website's records object.
     site = this.siteOf(websiteId);
@@ -210,7 +234,11 @@ export class HistoryCache {
       const hit = found.get(k);
       // Absent keys are remembered as absent until this process writes them (or another process
       // announces it did), which saves a query per new session.
-      this.put(site, k, hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt }, false);
+      const slot: Slot = hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt };
+      // Announced while the read was under way: it serves the batch it was read for, like any
+      // record announced mid-batch, and is read again before the next.
+      if (load.all || load.announced.has(k)) slot.stale = true;
+      this.put(site, k, slot, false);
     }
   }
 

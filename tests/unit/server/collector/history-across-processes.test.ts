@@ -90,6 +90,49 @@ describe('history cache with another process writing the same website', () => {
     await a.prefetch('site', ['short']);
     expect(a.view('site', []).get('short')).toEqual({ local: true });
   });
+
+  /**
+   * a's read of the table is taken (its snapshot) before b commits, and answers after b's
+   * announcement reached a: the read's record is older than the announcement.
+   */
+  const readOvertakenByAnnouncement = async (announce: (a: HistoryCache) => void, cachedFirst: boolean) => {
+    const { a, b, validate, sink } = twoProcesses();
+    if (cachedFirst) {
+      await validate(a, 'k', count); // a caches n=1 ...
+      a.forget('site', ['k']); // ... which an earlier announcement made stale, so the next batch reads it
+    }
+    const loadHistory = sink.loadHistory.bind(sink);
+    let answer!: () => void;
+    sink.loadHistory = async (websiteId, keys) => {
+      const snapshot = await loadHistory(websiteId, keys);
+      await new Promise<void>((resolve) => (answer = resolve));
+      return snapshot;
+    };
+    const reading = a.prefetch('site', ['k']);
+    await Promise.resolve();
+    sink.loadHistory = loadHistory;
+    await validate(b, 'k', count); // b commits n=2 (or n=1 when a never wrote) ...
+    announce(a); // ... and announces it while a's read is under way
+    answer();
+    await reading;
+    await a.prefetch('site', ['k']);
+    return { seen: a.view('site', []).get('k'), stored: sink.history.get('site|k')?.value };
+  };
+
+  it('a record announced while this process was reading it is read again before the next batch', async () => {
+    for (const cachedFirst of [true, false]) {
+      const { seen, stored } = await readOvertakenByAnnouncement((a) => a.forget('site', ['k']), cachedFirst);
+      expect(stored).toEqual({ n: cachedFirst ? 2 : 1 });
+      expect(seen).toEqual(stored);
+    }
+  });
+
+  it('a whole website (or every website) announced while this process was reading is read again before the next batch', async () => {
+    for (const announce of [(a: HistoryCache) => a.forgetWebsite('site'), (a: HistoryCache) => a.forgetAll()]) {
+      const { seen, stored } = await readOvertakenByAnnouncement(announce, false);
+      expect(seen).toEqual(stored);
+    }
+  });
 });
 
 describe('history announcements', () => {
