@@ -1,16 +1,16 @@
 /**
  * The rows the generator copies: every request of the real corpus (`../shared/ga4/hits`), decoded
  * and validated once by the GA4 engine with the enterprise plan's rules, in the collector's stored
- * shape (`toStoredHit`), so the generated log has the corpus's status, event-name and findings mix.
+ * shape (`toStoredRow`), so the generated log has the corpus's status, event-name and findings mix.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createEngineAdapter } from '../../src/server/collector/engine-adapter';
-import { toStoredHit, type StoredHit } from '../../src/server/collector/stored-hit';
+import { toStoredRow, type StoredRow } from '../../src/server/collector/stored-hit';
 import { parseCaptureFile } from '../../src/shared/ga4';
 
 export interface HitTemplate {
-  hit: StoredHit;
+  hit: StoredRow;
   /** The client id as it appears in the URL, replaced per generated row. */
   urlClientId: string | null;
 }
@@ -27,7 +27,7 @@ export function corpusTemplates(corpusDir: string, nowMs: number): HitTemplate[]
       if (!decoded.ok) continue;
       const req = decoded.request;
       const body = typeof capture.request.body === 'string' ? capture.request.body : null;
-      const hit = toStoredHit(
+      const hit = toStoredRow(
         '00000000-0000-0000-0000-000000000000',
         {
           receivedAtMs: nowMs,

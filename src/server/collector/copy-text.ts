@@ -30,3 +30,18 @@ export function copyTextArray(values: readonly string[]): string {
   }
   return copyField(literal + '}');
 }
+
+// The hits of one request share their arrival time, and a batch's history writes mostly share
+// their expiry's millisecond: one Date and toISOString per run of equal values (toISOString was
+// 1.2% of the collector's profile).
+let lastIsoMs = Number.NaN;
+let lastIso = '';
+
+/** A time (ms since epoch) as an ISO 8601 timestamp, for COPY and for query parameters. */
+export function isoTimestamp(ms: number): string {
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
+}

@@ -1,5 +1,8 @@
 import type { StoredHit } from './stored-hit';
 
+/** What the rollups count of a hit (a StoredHit, or a StoredRow in the dashboards bench). */
+export type RollupSource = Pick<StoredHit, 'receivedAtMs' | 'organizationId' | 'websiteId' | 'status' | 'format' | 'eventNames' | 'issueRuleIds' | 'counts'>;
+
 export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity';
 
 export interface RollupRow {
@@ -19,7 +22,7 @@ const HOUR_MS = 3_600_000;
  * one row per (website, hour, dimension, value) instead of touching the rollups per hit. Rows come
  * back sorted by key, so concurrent batches lock rollup rows in the same order (no deadlocks).
  */
-export function aggregateRollups(hits: readonly StoredHit[]): RollupRow[] {
+export function aggregateRollups(hits: readonly RollupSource[]): RollupRow[] {
   // Counts per (website, hour), then per dimension and value: a batch's hits mostly share both,
   // so each count costs a short key instead of the whole row key.
   const groups = new Map<string, { organizationId: string; websiteId: string; hour: string; counts: Map<string, RollupRow> }>();

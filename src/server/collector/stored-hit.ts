@@ -1,11 +1,12 @@
 import type { DecodedEvent, DecodedRequest, ValidationResult } from '../../shared/ga4/types';
+import { copyField, copyTextArray, isoTimestamp } from './copy-text';
 import { pgSafeJson } from './pg-safe-json';
 
 /** How a hit reached Tracklint. */
 export type HitSource = 'tracker' | 'gtag_direct' | 'measurement_protocol';
 
-/** One validated hit, ready for the sink: exactly the columns of collected_requests, plus its issues. */
-export interface StoredHit {
+/** One validated hit as its log row: exactly the columns of collected_requests, plus its issues' rule ids. */
+export interface StoredRow {
   id: string;
   receivedAtMs: number;
   organizationId: string;
@@ -71,7 +72,7 @@ export interface HitEnvelope {
   userAgent: string | null;
 }
 
-export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, result: ValidationResult): StoredHit {
+export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, result: ValidationResult): StoredRow {
   const issues = result.issues;
   const issueRuleIds = issues.map((i) => pgSafe(i.ruleId));
   return {
@@ -103,4 +104,64 @@ export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, r
     body: env.body === null ? null : pgSafe(env.body),
     userAgent: env.userAgent === null ? null : pgSafe(env.userAgent),
   };
+}
+
+/** The log's columns, in the order of `requestCopyLine`. */
+export const REQUEST_COLUMNS = [
+  'id', 'received_at', 'organization_id', 'website_id', 'idempotency_key', 'format', 'endpoint', 'method', 'source',
+  'measurement_id', 'client_id', 'user_id', 'origin_host', 'event_count', 'event_names', 'status', 'error_count',
+  'warning_count', 'info_count', 'events', 'issues', 'rule_ids', 'url', 'body', 'user_agent',
+] as const;
+
+/** One log row as a line of COPY text, columns in REQUEST_COLUMNS order. */
+export function requestCopyLine(h: StoredRow): string {
+  return (
+    `${h.id}\t${isoTimestamp(h.receivedAtMs)}\t${h.organizationId}\t${h.websiteId}\t${copyField(h.idempotencyKey)}\t${h.format}\t` +
+    `${copyField(h.endpoint)}\t${copyField(h.method)}\t${h.source}\t${copyField(h.measurementId)}\t${copyField(h.clientId)}\t` +
+    `${copyField(h.userId)}\t${copyField(h.originHost)}\t${h.eventNames.length}\t${copyTextArray(h.eventNames)}\t${h.status}\t` +
+    `${h.counts.error}\t${h.counts.warning}\t${h.counts.info}\t${copyField(h.eventsJson)}\t${copyField(h.issuesJson)}\t` +
+    `${copyTextArray(h.ruleIds)}\t${copyField(h.url)}\t${copyField(h.body)}\t${copyField(h.userAgent)}\n`
+  );
+}
+
+/**
+ * A validated hit while it waits for its batch: what the writer, the rollups and the counters read,
+ * and the log row already encoded as its line of COPY text. Hundreds of hits wait at once; as one
+ * byte buffer (outside the JS heap) the ~2 KB row costs the young-generation collections that run
+ * meanwhile almost nothing, where its strings and arrays were copied by each of them (bench/README.md,
+ * collector, "session 8").
+ */
+export interface StoredHit {
+  id: string;
+  receivedAtMs: number;
+  organizationId: string;
+  websiteId: string;
+  idempotencyKey: string | null;
+  format: StoredRow['format'];
+  eventNames: string[];
+  status: StoredRow['status'];
+  counts: StoredRow['counts'];
+  issueRuleIds: string[];
+  /** UTF-8. A Buffer here; a Uint8Array once it crossed from the validation thread. */
+  copyLine: Uint8Array;
+}
+
+export function storedHitOf(row: StoredRow): StoredHit {
+  return {
+    id: row.id,
+    receivedAtMs: row.receivedAtMs,
+    organizationId: row.organizationId,
+    websiteId: row.websiteId,
+    idempotencyKey: row.idempotencyKey,
+    format: row.format,
+    eventNames: row.eventNames,
+    status: row.status,
+    counts: row.counts,
+    issueRuleIds: row.issueRuleIds,
+    copyLine: Buffer.from(requestCopyLine(row)),
+  };
+}
+
+export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, result: ValidationResult): StoredHit {
+  return storedHitOf(toStoredRow(id, env, req, result));
 }

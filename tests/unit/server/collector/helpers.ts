@@ -1,12 +1,12 @@
-import type { StoredHit } from '../../../../src/server/collector/stored-hit';
+import { storedHitOf, type StoredHit, type StoredRow } from '../../../../src/server/collector/stored-hit';
 import type { CollectorWebsite } from '../../../../src/server/collector/websites';
 import { createMetrics } from '../../../../src/server/collector/metrics';
 import type { Logger } from '../../../../src/server/logger';
 
 export const silentLog: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
-export function storedHit(overrides: Partial<StoredHit> = {}): StoredHit {
-  return {
+export function storedHit(overrides: Partial<StoredRow> = {}): StoredHit {
+  return storedHitOf({
     id: overrides.id ?? Math.random().toString(36).slice(2),
     receivedAtMs: Date.UTC(2026, 10, 22, 10, 30),
     organizationId: 'org-1',
@@ -31,7 +31,7 @@ export function storedHit(overrides: Partial<StoredHit> = {}): StoredHit {
     body: null,
     userAgent: null,
     ...overrides,
-  };
+  });
 }
 
 /** A pro website with one measurement id and no rule settings of its own. */

@@ -87,12 +87,12 @@ describe('BatchWriter', () => {
     const { sink, enqueue } = setup();
     const write = sink.write.bind(sink);
     sink.write = async (batch) => {
-      if (batch.hits.some((h) => h.url === 'poison')) throw Object.assign(new Error('invalid input'), { code: '22P02' });
+      if (batch.hits.some((h) => h.id === 'poison')) throw Object.assign(new Error('invalid input'), { code: '22P02' });
       return write(batch);
     };
-    const outcomes = await Promise.all(enqueue([storedHit(), storedHit({ url: 'poison' }), storedHit(), storedHit()]));
+    const outcomes = await Promise.all(enqueue([storedHit(), storedHit({ id: 'poison' }), storedHit(), storedHit()]));
     expect(outcomes.map((o) => (o.kind === 'dropped' ? o.drop.reason : o.kind))).toEqual(['stored', 'store_failed', 'stored', 'stored']);
-    expect(sink.hits.map((h) => h.url)).not.toContain('poison');
+    expect(sink.hits.map((h) => h.id)).not.toContain('poison');
     expect(sink.hits).toHaveLength(3);
   });
 
