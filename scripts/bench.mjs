@@ -24,7 +24,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import readline from 'node:readline';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
-import { bundleForNode } from './bundle-for-node.mjs';
+import { VALIDATION_WORKER_ENTRY, bundleForNode } from './bundle-for-node.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -78,7 +78,12 @@ const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAG
 const gc = { measuring: false, scavenges: 0, scavengeMs: 0, longestMs: 0, fullGcs: 0, fullGcMs: 0 };
 const GC_LINE = /: (Scavenge|Mark-Compact)\b[^,]*, ([0-9.]+) \/ [0-9.]+ ms/;
 
-const SERVER_ENTRY = process.env.BENCH_TSX ? ['--import', 'tsx', 'bench/collector-server.ts'] : [await bundleForNode('bench/collector-server.ts', 'collector-server')];
+async function bundledServer() {
+  // The collector's validation thread (COLLECTOR_VALIDATION_THREAD=true) is started from the file beside it.
+  await bundleForNode(VALIDATION_WORKER_ENTRY, 'validation-worker');
+  return bundleForNode('bench/collector-server.ts', 'collector-server');
+}
+const SERVER_ENTRY = process.env.BENCH_TSX ? ['--import', 'tsx', 'bench/collector-server.ts'] : [await bundledServer()];
 
 function startServer(extraEnv = {}) {
   const child = spawn(process.execPath, [...NODE_FLAGS, '--trace-gc', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/tl/prof'] : []), ...SERVER_ENTRY], {

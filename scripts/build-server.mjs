@@ -1,6 +1,6 @@
 // Bundles the server into dist/server/index.mjs; npm packages stay external (installed by npm).
 import { build } from 'esbuild';
-import { NODE_BUNDLE_OPTIONS } from './bundle-for-node.mjs';
+import { NODE_BUNDLE_OPTIONS, VALIDATION_WORKER_ENTRY } from './bundle-for-node.mjs';
 
 await build({
   entryPoints: ['src/server/index.ts'],
@@ -8,9 +8,8 @@ await build({
   ...NODE_BUNDLE_OPTIONS,
   sourcemap: true,
 });
-// The collector's validation thread, loaded from beside the server bundle (validation-thread.ts).
 await build({
-  entryPoints: ['src/server/collector/validation-worker.ts'],
+  entryPoints: [VALIDATION_WORKER_ENTRY],
   outfile: 'dist/server/validation-worker.mjs',
   ...NODE_BUNDLE_OPTIONS,
   sourcemap: true,

@@ -5,11 +5,12 @@ import { build } from 'esbuild';
 
 export const NODE_BUNDLE_OPTIONS = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' };
 
+/** The collector's validation thread: a bundled server starts it from `validation-worker.mjs` beside itself (validation-thread.ts). */
+export const VALIDATION_WORKER_ENTRY = 'src/server/collector/validation-worker.ts';
+
 /** Bundles a TypeScript entry to node_modules/.cache/tracklint-bench (inside node_modules, so its imports resolve); returns the file. */
 export async function bundleForNode(entry, name) {
   const outfile = `node_modules/.cache/tracklint-bench/${name}.mjs`;
   await build({ ...NODE_BUNDLE_OPTIONS, entryPoints: [entry], outfile });
-  // A bundled collector starts its validation thread from the file beside it (validation-thread.ts).
-  await build({ ...NODE_BUNDLE_OPTIONS, entryPoints: ['src/server/collector/validation-worker.ts'], outfile: 'node_modules/.cache/tracklint-bench/validation-worker.mjs' });
   return outfile;
 }
