@@ -15,14 +15,27 @@ import { parseCaptureFile } from '../src/shared/ga4';
 
 const DOMAIN = 'bench.example.com';
 
+/** A server on loopback with its own data directory; without `databaseUrl`, its own embedded Postgres. */
+function benchConfig(dataDir: string, databaseUrl?: string) {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: process.env.BENCH_JWT_SECRET,
+    LOG_LEVEL: 'error',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    COLLECTOR_VALIDATION_THREAD: process.env.COLLECTOR_VALIDATION_THREAD,
+  });
+}
+
 /**
  * BENCH_JOIN_DATABASE_URL set: a further collector process on the first one's database (the
  * BENCH_WORKERS=2 run); it seeds nothing and prints only its URL.
  */
 async function joinExisting(databaseUrl: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-bench-join-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: process.env.BENCH_JWT_SECRET, LOG_LEVEL: 'error', WEB_DIST_DIR: path.join(dataDir, 'no-web'), COLLECTOR_VALIDATION_THREAD: process.env.COLLECTOR_VALIDATION_THREAD });
-  const server = await startServer(config, createLogger('error'));
+  const server = await startServer(benchConfig(dataDir, databaseUrl), createLogger('error'));
   process.stdout.write(JSON.stringify({ url: server.url.replace('localhost', '127.0.0.1') }) + '\n');
   const stop = async () => {
     await server.stop();
@@ -36,8 +49,7 @@ async function joinExisting(databaseUrl: string) {
 async function main() {
   if (process.env.BENCH_JOIN_DATABASE_URL) return joinExisting(process.env.BENCH_JOIN_DATABASE_URL);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-bench-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: process.env.BENCH_JWT_SECRET, LOG_LEVEL: 'error', WEB_DIST_DIR: path.join(dataDir, 'no-web'), COLLECTOR_VALIDATION_THREAD: process.env.COLLECTOR_VALIDATION_THREAD });
-  const server = await startServer(config, createLogger('error'));
+  const server = await startServer(benchConfig(dataDir), createLogger('error'));
   const pool = server.deps.db.pool;
   const user = await pool.query<{ id: string }>("insert into auth.users (email) values ('bench@tracklint.test') returning id");
   const org = await pool.query<{ id: string }>("insert into public.organizations (name, slug, plan, created_by) values ('Bench', 'bench', 'enterprise', $1) returning id", [user.rows[0]!.id]);
