@@ -11,7 +11,7 @@ import { createRateLimiter, pgAllowanceClaim, pruneRateBuckets, type AllowanceCl
 import type { CollectorSink } from './sink';
 import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites';
 import { COLLECTOR_CACHE_CHANNEL, COLLECTOR_HISTORY_CHANNEL, listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
-import { parseHistoryAnnouncement } from './history-announcements';
+import { applyHistoryAnnouncement } from './history-announcements';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type WriterOptions } from './writer';
 import { HitValidation, type HitValidator } from './validation';
 import { ValidationThread } from './validation-thread';
@@ -122,12 +122,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
               // The validation thread listens for history announcements itself.
               ...(history
                 ? {
-                    [COLLECTOR_HISTORY_CHANNEL]: (payload: string) => {
-                      const news = parseHistoryAnnouncement(payload, processId);
-                      if (!news) return;
-                      if (news.keys) history.forget(news.websiteId, news.keys);
-                      else history.forgetWebsite(news.websiteId);
-                    },
+                    [COLLECTOR_HISTORY_CHANNEL]: (payload: string) => applyHistoryAnnouncement(history, payload, processId),
                   }
                 : {}),
             },

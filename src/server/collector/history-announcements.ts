@@ -71,3 +71,17 @@ export function parseHistoryAnnouncement(text: string, self?: string): HistoryAn
     return null;
   }
 }
+
+/** What an announcement does to a history cache: the named records (or the whole website's) are read again before their next use. */
+export interface AnnouncedHistory {
+  forget(websiteId: string, keys: readonly string[]): void;
+  forgetWebsite(websiteId: string): void;
+}
+
+/** Applies one payload from the history channel to `history`; ignores this process's own (`self`) and anything malformed. */
+export function applyHistoryAnnouncement(history: AnnouncedHistory, payload: string, self: string): void {
+  const news = parseHistoryAnnouncement(payload, self);
+  if (!news) return;
+  if (news.keys) history.forget(news.websiteId, news.keys);
+  else history.forgetWebsite(news.websiteId);
+}

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 import { COLLECTOR_HISTORY_CHANNEL, listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
 import { createEngineAdapter } from './engine-adapter';
-import { parseHistoryAnnouncement } from './history-announcements';
+import { applyHistoryAnnouncement } from './history-announcements';
 import { HistoryCache } from './history-cache';
 import { createPgSink } from './pg-sink';
 import { HitValidation, type ValidationInput } from './validation';
@@ -39,12 +39,7 @@ const listener: CacheInvalidationListener = listenForCacheInvalidation(
   data.connectionString,
   {
     channels: {
-      [COLLECTOR_HISTORY_CHANNEL]: (payload) => {
-        const news = parseHistoryAnnouncement(payload, data.processId);
-        if (!news) return;
-        if (news.keys) history.forget(news.websiteId, news.keys);
-        else history.forgetWebsite(news.websiteId);
-      },
+      [COLLECTOR_HISTORY_CHANNEL]: (payload) => applyHistoryAnnouncement(history, payload, data.processId),
     },
     reconnected: () => history.forgetAll(),
   },
