@@ -1,7 +1,7 @@
 import type { StoredHit } from './stored-hit';
 
-/** What the rollups count of a hit (a StoredHit, or a StoredRow in the dashboards bench). */
-export type RollupSource = Pick<StoredHit, 'receivedAtMs' | 'organizationId' | 'websiteId' | 'status' | 'format' | 'eventNames' | 'issueRuleIds' | 'counts'>;
+/** What the rollups count of a hit: every StoredHit field but its row (so a StoredRow, in the dashboards bench, too). */
+export type RollupSource = Omit<StoredHit, 'copyLine'>;
 
 export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity';
 

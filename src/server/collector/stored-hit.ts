@@ -131,20 +131,10 @@ export function requestCopyLine(h: StoredRow): string {
  * meanwhile almost nothing, where its strings and arrays were copied by each of them (bench/README.md,
  * collector, "session 8").
  */
-export interface StoredHit {
-  id: string;
-  receivedAtMs: number;
-  organizationId: string;
-  websiteId: string;
-  idempotencyKey: string | null;
-  format: StoredRow['format'];
-  eventNames: string[];
-  status: StoredRow['status'];
-  counts: StoredRow['counts'];
-  issueRuleIds: string[];
-  /** UTF-8. A Buffer here; a Uint8Array once it crossed from the validation thread. */
+export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds'> & {
+  /** UTF-8. A Buffer here; a Uint8Array once it crossed from the validation thread (its pooled slabs cloned once per message). */
   copyLine: Uint8Array;
-}
+};
 
 export function storedHitOf(row: StoredRow): StoredHit {
   return {
