@@ -56,7 +56,7 @@ async function main() {
   const site = await pool.query<{ id: string; site_key: string }>("insert into public.websites (organization_id, name, domain) values ($1, 'Bench', $2) returning id, site_key", [org.rows[0]!.id, DOMAIN]);
 
   // Realistic hits: every gtag request of the shared corpus (the tracker only mirrors /g/collect).
-  const dir = path.resolve(process.cwd(), '../shared/ga4/hits');
+  const dir = path.resolve(process.cwd(), 'tests/fixtures/ga4/shared-corpus/hits');
   const hits = readdirSync(dir)
     .sort()
     .map((f) => parseCaptureFile(readFileSync(path.join(dir, f), 'utf8'), f))

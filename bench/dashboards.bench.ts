@@ -64,7 +64,7 @@ async function seed(pool: pg.Pool): Promise<Dataset> {
 
   const endMs = Date.now();
   const plan: GenerationPlan = { organizationId, websiteIds, hits: HITS, startMs: endMs - SPAN_DAYS * DAY_MS, endMs };
-  const templates = corpusTemplates(path.resolve(process.cwd(), '../shared/ga4/hits'), endMs);
+  const templates = corpusTemplates(path.resolve(process.cwd(), 'tests/fixtures/ga4/shared-corpus/hits'), endMs);
   await loadTemplates(pool, templates);
   await loadSites(pool, websiteIds);
   const tasks = dayTasks(plan);

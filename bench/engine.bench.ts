@@ -12,7 +12,7 @@ import { createInMemoryHistory, createValidator, decodeRequest, parseCaptureFile
 
 // Bundled (npm run bench:engine), the file runs from node_modules/.cache: the runner names the repository.
 const repoRoot = process.env.BENCH_REPO_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HITS = path.resolve(repoRoot, '../shared/ga4/hits');
+const HITS = path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/hits');
 
 const corpus: CapturedRequest[] = readdirSync(HITS)
   .filter((f) => f.endsWith('.txt'))

@@ -1,5 +1,5 @@
 /**
- * The rows the generator copies: every request of the real corpus (`../shared/ga4/hits`), decoded
+ * The rows the generator copies: every request of the real corpus (`tests/fixtures/ga4/shared-corpus/hits`), decoded
  * and validated once by the GA4 engine with the enterprise plan's rules, in the collector's stored
  * shape (`toStoredRow`), so the generated log has the corpus's status, event-name and findings mix.
  */

@@ -9,7 +9,7 @@ import { quoteFilterValue } from '../../src/renderer/data/requests/request-filte
 import { anonClient, serviceClient, sql } from '../support/clients';
 import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
 
-const HITS_DIR = path.resolve(process.cwd(), '../shared/ga4/hits');
+const HITS_DIR = path.resolve(process.cwd(), 'tests/fixtures/ga4/shared-corpus/hits');
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const SHOP = 'shop.example.com';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(repoRoot, 'bin/tracklint.mjs');
-const HITS = path.resolve(repoRoot, '../shared/ga4/hits');
+const HITS = path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/hits');
 const FIXTURES = path.join(repoRoot, 'tests/fixtures/ga4');
 
 interface Run {

@@ -7,7 +7,7 @@ import { RULE_FIXTURES } from './rule-fixtures';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 /** The shared corpus of real requests and the project's own. */
-export const CORPUS_DIRS = [path.resolve(repoRoot, '../shared/ga4/hits'), path.join(repoRoot, 'tests/fixtures/ga4/corpus/hits')];
+export const CORPUS_DIRS = [path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/hits'), path.join(repoRoot, 'tests/fixtures/ga4/corpus/hits')];
 
 /** Every captured request of both corpora, then every rule fixture's requests (failing and passing, with what they need before). */
 export function corpusAndFixtureRequests(): CapturedRequest[] {

@@ -20,7 +20,7 @@ export interface CorpusSpec {
 
 export const CORPORA: CorpusSpec[] = [
   { name: 'own corpus (tests/fixtures/ga4/corpus)', hitsDir: path.join(repoRoot, 'tests/fixtures/ga4/corpus/hits'), expectations: path.join(repoRoot, 'tests/fixtures/ga4/corpus/expectations.json') },
-  { name: 'shared corpus (../shared/ga4/hits)', hitsDir: path.resolve(repoRoot, '../shared/ga4/hits'), expectations: path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/expectations.json') },
+  { name: 'shared corpus (tests/fixtures/ga4/shared-corpus/hits)', hitsDir: path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/hits'), expectations: path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/expectations.json') },
 ];
 
 interface FileExpectation {

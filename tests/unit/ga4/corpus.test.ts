@@ -13,7 +13,7 @@ import {
 } from '../../../src/shared/ga4';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const HITS = path.resolve(repoRoot, '../shared/ga4/hits');
+const HITS = path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/hits');
 
 /**
  * What each corpus file's comments say. `expect`: rule ids that must be flagged; `forbid`: rule

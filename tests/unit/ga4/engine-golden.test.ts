@@ -1,5 +1,5 @@
 /**
- * Golden test of the GA4 engine: every request of both corpora (../shared/ga4/hits and
+ * Golden test of the GA4 engine: every request of both corpora (tests/fixtures/ga4/shared-corpus/hits and
  * tests/fixtures/ga4/corpus/hits), validated with default and custom settings, without and with
  * history (in order, twice, so history rules fire), must give exactly the findings recorded in
  * engine-golden.expected.txt, and decode to exactly the same model (a digest of the decoded events).
@@ -27,7 +27,7 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const EXPECTED = path.join(here, 'engine-golden.expected.txt');
-const DIRS = [path.resolve(repoRoot, '../shared/ga4/hits'), path.join(repoRoot, 'tests/fixtures/ga4/corpus/hits')];
+const DIRS = [path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/hits'), path.join(repoRoot, 'tests/fixtures/ga4/corpus/hits')];
 
 interface Named {
   name: string;

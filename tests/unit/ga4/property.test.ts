@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createInMemoryHistory, createValidator, decodeRequest, parseCaptureFile, type CapturedRequest } from '../../../src/shared/ga4';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const HITS = path.resolve(repoRoot, '../shared/ga4/hits');
+const HITS = path.join(repoRoot, 'tests/fixtures/ga4/shared-corpus/hits');
 
 const corpus: CapturedRequest[] = readdirSync(HITS)
   .filter((f) => f.endsWith('.txt'))
