@@ -1,6 +1,7 @@
 import { decodeGtagEvents, RequestKeys } from './decode-gtag';
 import { decodeMpPayload } from './decode-mp';
 import { defineLazyQuery, pairsToDict, parsePairs, splitUrl, type FormPairs } from './form';
+import { describeNotGa4, googleFamilyOf, notGa4Message } from './google-surface';
 import { parseLenientJson } from './lenient-json';
 import type { CapturedRequest, DecodeNote, DecodeResult, DecodedRequest, Dict, Endpoint, ParamValue } from './types';
 
@@ -109,8 +110,9 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   const method = rawMethod === 'GET' || rawMethod === 'POST' ? rawMethod : rawMethod.toUpperCase().replace(/[^A-Z]/g, '') || 'GET';
   const { host: urlHost, path, query: rawQuery } = splitUrl(url);
   const host = urlHost || (header(input.headers, 'host') ?? '').toLowerCase();
-  if (host === 'stats.g.doubleclick.net')
-    return fail('NOT_EVENT_HIT', 'stats.g.doubleclick.net hits are Google Signals / ads pings, not GA4 events.');
+  // Google Ads, Merchant Center, Floodlight, tag scripts…: named by host and path, never decoded as GA4.
+  const family = googleFamilyOf(host, path);
+  if (family) return { ok: false, error: { code: 'NOT_EVENT_HIT', message: notGa4Message(family), notGa4: { surface: family.id, what: notGa4Message(family) } } };
   const userAgent = header(input.headers, 'user-agent');
   const contentType = header(input.headers, 'content-type');
   const notes: DecodeNote[] = [];
@@ -138,7 +140,7 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   else if (endpoint === 'g_collect') format = 'gtag';
   else if (trimmedBody.startsWith('{')) format = 'mp';
   else if ('en' in (query as Dict<string>) || 'tid' in (query as Dict<string>) || /(^|[\n&])en=/.test(body)) format = 'gtag';
-  else return fail('NOT_GA4', `"${path}" is not a GA4 endpoint and the request carries no GA4 event.`);
+  else return { ok: false, error: { code: 'NOT_GA4', message: `"${path}" is not a GA4 endpoint and the request carries no GA4 event.`, notGa4: describeNotGa4(host, path, rawQuery, body) } };
   // A gtag hit without body lines reads its query only through rules that may never ask for it;
   // batches (shared page, consent and device) and MP (two or three keys) use the record at once.
   if (query === undefined && (format === 'mp' || body !== '')) query = pairsToDict(queryPairs);

@@ -1,6 +1,7 @@
 import { compileCustomRule, CUSTOM_RULE_LIMITS, type CompiledCustomRule, type DefinitionError } from './custom-rules';
 import { StepBudgetExceeded, type StepBudget } from './safe-regex';
 import { decodeRequest } from './decode';
+import { googleFamilyOf, notGa4Message, type NotGa4Collection } from './google-surface';
 import type { ValidationHistory } from './history';
 import { ALL_RULES, ruleById } from './rules';
 import type { Rule, RuleContext } from './rules/types';
@@ -105,6 +106,8 @@ export interface Validator {
 }
 
 const DECODE_RULE_ID = 'basic.request_decodable';
+/** Says what a request that is not GA4 collection is (google-surface.ts), at information level. */
+const ENDPOINT_RULE_ID = 'basic.endpoint_known';
 
 /**
  * Compiles settings once (enabled rules, severities, facts, custom rules) into a validator.
@@ -168,6 +171,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
   }
   const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
   const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
+  const endpointRule = tiers.has('basic') && overrides[ENDPOINT_RULE_ID]?.enabled !== false;
 
   const custom: CompiledCustomRule[] = [];
   const customRuleErrors: Array<{ id: string; errors: DefinitionError[] }> = [];
@@ -186,6 +190,10 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     }
 
   const validateDecoded = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
+    // The gate before every rule: a Google request that is not GA4 collection (an Ads or Merchant
+    // Center ping, a tag script) gets one information finding and no GA4 rule.
+    const family = googleFamilyOf(req.host, req.path);
+    if (family) return notGa4Result({ surface: family.id, what: notGa4Message(family) }, endpointRule);
     const captured = options?.now ?? req.receivedAtMs;
     const now = captured ?? pageLoadTime(req);
     const history = options?.history;
@@ -253,7 +261,10 @@ export function createValidator(settings: RuleSettings = {}): Validator {
     validateDecoded,
     validate(request, options) {
       const decoded = decodeRequest(request);
-      if (!decoded.ok) return decodeFailure(decoded.error, decodeRule ? decodeSeverity : undefined);
+      if (!decoded.ok) {
+        if (decoded.error.notGa4) return notGa4Result(decoded.error.notGa4, endpointRule);
+        return decodeFailure(decoded.error, decodeRule ? decodeSeverity : undefined);
+      }
       return validateDecoded(decoded.request, options);
     },
   };
@@ -415,6 +426,29 @@ function buildResult(issues: Issue[], events: DecodedEvent[], request: Validatio
   const result: ValidationResult = { status, counts, issues, events };
   if (request) result.request = request;
   if (decodeError) result.decodeError = decodeError;
+  return result;
+}
+
+/**
+ * A request that is not GA4 collection: no rule ran, so nothing is judged; one information
+ * finding says what the request is (unless the website switched basic.endpoint_known off).
+ */
+function notGa4Result(notGa4: NotGa4Collection, report: boolean): ValidationResult {
+  const issues: Issue[] = [];
+  if (report)
+    issues.push({
+      ruleId: ENDPOINT_RULE_ID,
+      severity: 'info',
+      family: 'basic',
+      tier: 'basic',
+      path: 'url',
+      message: notGa4.what,
+      eventIndex: undefined,
+      eventName: undefined,
+      validationCode: undefined,
+    });
+  const result = buildResult(issues, [], undefined);
+  result.notGa4Collection = { surface: notGa4.surface, what: notGa4.what };
   return result;
 }
 

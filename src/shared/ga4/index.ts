@@ -11,6 +11,8 @@ export { validateCaptureFiles } from './offline';
 export type { OfflineOptions, OfflineRun } from './offline';
 export { GOOGLE_PARAMS, isGoogleParam } from './google-params';
 export type { GoogleParam } from './google-params';
+export { GOOGLE_SURFACE, GOOGLE_SURFACE_CHECKED, googleFamilyOf } from './google-surface';
+export type { GoogleSurfaceEntry, NotGa4Collection } from './google-surface';
 export {
   createInMemoryHistory,
   historyKeysFor,

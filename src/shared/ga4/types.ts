@@ -1,3 +1,4 @@
+import type { NotGa4Collection } from './google-surface';
 /**
  * The decoded model shared by both wire formats (gtag `/g/collect` and Measurement Protocol JSON).
  * Every rule reads only this model, so every rule runs on either format.
@@ -261,6 +262,12 @@ export type DecodeErrorCode =
 export interface DecodeError {
   code: DecodeErrorCode;
   message: string;
+  /**
+   * Set when the request is not GA4 collection at all (a Google Ads or Merchant Center ping, a tag
+   * script, a first-party path without a GA4 payload): what it is. Such a request is not
+   * validated; the validator reports it as one information finding (see google-surface.ts).
+   */
+  notGa4?: NotGa4Collection;
 }
 
 export type DecodeResult = { ok: true; request: DecodedRequest } | { ok: false; error: DecodeError };
@@ -328,4 +335,9 @@ export interface ValidationResult {
   notEvaluated?: readonly NotEvaluated[];
   /** Set when the request could not be decoded at all. */
   decodeError?: DecodeError;
+  /**
+   * Set when the request is not GA4 collection (google-surface.ts): no GA4 rule ran on it, and
+   * its only finding is `basic.endpoint_known` at information level saying what it is.
+   */
+  notGa4Collection?: NotGa4Collection;
 }
