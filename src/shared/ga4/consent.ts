@@ -10,7 +10,8 @@ export const CONSENT_SIGNALS: readonly ConsentSignalName[] = [
 // Newer tags send '-' for a signal that is not set (G1--).
 const GCS_RE = /^G1[01-]{2}$/;
 // A leading 1, four <digit><letter> blocks, a trailing digit, then an optional 2-char extra block.
-const GCD_RE = /^1(\d[a-zA-Z]){4}\d([a-zA-Z0-9]{2})?$/;
+// Letters are base64url characters (GCD_LETTERS below says which ones are states).
+const GCD_RE = /^1(\d[a-zA-Z_-]){4}\d([a-zA-Z0-9_-]{2})?$/;
 const BASE64URL = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
 
 export function isValidGcs(gcs: string): boolean {
@@ -24,18 +25,53 @@ function stateOf(bits: number): ConsentValue | undefined {
   return undefined;
 }
 
+export interface GcdLetter {
+  letter: string;
+  default: ConsentValue;
+  update: ConsentValue;
+  /** Where the letter is documented or seen. */
+  source: string;
+}
+
+/** Date the gcd alphabet was last compared with Google's documentation and current gtag.js traffic. */
+export const GCD_LETTERS_CHECKED = '2026-11-27';
+
 /**
- * Decodes one gcd letter: its base64url index holds the default in bits 2-3 and the update in
- * bits 0-1 (1 = not set, 2 = denied, 3 = granted). Only `l m n p q r t u v` are valid letters,
- * so the index must also lie in 16..31.
+ * The accepted gcd alphabet, case-sensitive (issue 22). gtag.js writes each consent signal as
+ * one base64url character (`0-9a-zA-Z-_`) of a 6-bit value: bit 4 always set, the default state
+ * in bits 2-3 and the update in bits 0-1 (1 = not set, 2 = denied, 3 = granted). That gives the
+ * nine documented lower-case letters. Current tags also set bit 5, which moves the same nine
+ * states to `R S T V W X Z - _` (e.g. `13l3l3R3l5l1` on Google tag pings, 2025-2026); Google does
+ * not document the flag, so it is read for its states and otherwise ignored. Any other character
+ * (bit 4 clear, or a state bit pair of 0) cannot be produced by gtag.js and is malformed.
  */
+export const GCD_LETTERS: readonly GcdLetter[] = (() => {
+  const rows: GcdLetter[] = [];
+  for (let idx = 0; idx < 64; idx++) {
+    if ((idx & 16) === 0) continue;
+    const def = stateOf((idx >> 2) & 3);
+    const upd = stateOf(idx & 3);
+    if (!def || !upd) continue;
+    rows.push({
+      letter: BASE64URL.charAt(idx),
+      default: def,
+      update: upd,
+      source:
+        idx < 32
+          ? 'Google consent mode gcd letters (Tag Assistant consent tab; REFERENCE.md §1.4, GCD-DV decoder)'
+          : 'current gtag.js traffic: the same state with bit 5 set (seen as R in 13l3l3R3l5l1, 2025-2026)',
+    });
+  }
+  return Object.freeze(rows.map((r) => Object.freeze(r)));
+})();
+
+const LETTER_STATES: ReadonlyMap<string, GcdLetter> = new Map(GCD_LETTERS.map((l) => [l.letter, l]));
+
+/** Decodes one gcd letter (GCD_LETTERS); undefined for a character gtag.js does not produce. */
 export function decodeGcdLetter(letter: string): ConsentSignalState | undefined {
-  const idx = BASE64URL.indexOf(letter);
-  if (idx < 16 || idx > 31) return undefined;
-  const def = stateOf((idx >> 2) & 3);
-  const upd = stateOf(idx & 3);
-  if (!def || !upd) return undefined;
-  return { letter, default: def, update: upd, effective: upd !== 'not_set' ? upd : def };
+  const row = LETTER_STATES.get(letter);
+  if (!row) return undefined;
+  return { letter, default: row.default, update: row.update, effective: row.update !== 'not_set' ? row.update : row.default };
 }
 
 export interface DecodedGcd {
@@ -51,13 +87,11 @@ export function decodeGcd(gcd: string): DecodedGcd {
     const letter = gcd.charAt(2 + i * 2);
     const state = decodeGcdLetter(letter);
     const name = CONSENT_SIGNALS[i] as ConsentSignalName;
-    // Upper-case letters appear on real tag-gateway traffic (e.g. 13l3l3R3l5l1, 2026) with an
-    // undocumented meaning: read them as "not set" rather than calling the string malformed.
-    if (!state && letter >= 'A' && letter <= 'Z') signals[name] = { letter, default: 'not_set', update: 'not_set', effective: 'not_set' };
-    else if (!state) {
+    if (state) signals[name] = state;
+    else {
       valid = false;
-      signals[name] = { letter: gcd.charAt(2 + i * 2), default: 'not_set', update: 'not_set', effective: 'not_set' };
-    } else signals[name] = state;
+      signals[name] = { letter, default: 'not_set', update: 'not_set', effective: 'not_set' };
+    }
   }
   return { valid, signals };
 }

@@ -36,5 +36,6 @@ export { toDebugValidationResponse } from './debug-response';
 export type { DebugValidationMessage, DebugValidationResponse } from './debug-response';
 export { parseCaptureFile } from './capture-files';
 export type { CaptureFileKind, CaptureFileOptions, CaptureFileResult, FileCapture } from './capture-files';
-export { decodeGcd, decodeGcdLetter } from './consent';
+export { decodeGcd, decodeGcdLetter, GCD_LETTERS, GCD_LETTERS_CHECKED } from './consent';
+export type { GcdLetter } from './consent';
 export type * from './types';

@@ -99,7 +99,7 @@ export const gdprRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'warning',
     title: 'gcd is well formed',
-    explanation: 'gcd is 1, four digit+letter blocks (one per consent signal, letters l m n p q r t u v), a digit and an optional extra block. Another shape cannot be decoded.',
+    explanation: 'gcd is 1, four digit+letter blocks (one per consent signal), a digit and an optional extra block. The letters are case-sensitive: l m n p q r t u v as documented, and R S T V W X Z - _ (the same states with a flag current gtag.js sets); the table is GCD_LETTERS in consent.ts. Another shape or letter cannot be decoded.',
     reference: CM_REF,
     checkRequest(ctx) {
       for (const { consent, event } of ctx.consents)
