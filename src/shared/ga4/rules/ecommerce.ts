@@ -117,18 +117,25 @@ export const ecommerceRules: Rule[] = [
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
-    title: 'A value or item prices come with a currency',
-    explanation: 'GA4 needs the currency (cu on gtag, currency in Measurement Protocol) whenever value or item prices are set, or it cannot convert them and the revenue is lost (recommended-events reference: "currency is required if you set value"). Send the ISO 4217 code with the event.',
+    title: 'A value, or item prices on a monetary event, come with a currency',
+    explanation:
+      'GA4\'s recommended-events reference: "currency is required if you set value", and item prices are in units of the event\'s currency parameter. So a value on any event, or item prices on an event whose reference has value and currency (add_to_cart, view_item, begin_checkout, purchase, refund…), need the ISO 4217 code (cu on gtag, currency in Measurement Protocol) or the revenue cannot be converted. Events without a value parameter (view_item_list, select_item, view_promotion…) need no currency, even with item prices.',
     reference: EVENTS_REF,
     checkEvent(ctx, ev, at) {
       if (ev.currency) return;
+      const hasValue = ev.params.value !== undefined;
       let priced = false;
-      for (let j = 0; j < ev.items.length && !priced; j++) {
-        const price = (ev.items[j] as Record<string, ParamValue>).price;
-        priced = price !== undefined && price !== '';
-      }
-      if (ev.params.value === undefined && !priced) return;
-      ctx.emit(`${at}.params.currency`, `Event "${show(ev.name ?? '')}" has ${ev.params.value !== undefined ? 'a value' : 'item prices'} but no currency${ctx.req.format === 'gtag' ? ' (cu)' : ''}.`, 'VALUE_REQUIRED');
+      if (!hasValue && ev.name !== undefined && VALUE_FROM_ITEMS_EVENTS.has(ev.name))
+        for (let j = 0; j < ev.items.length && !priced; j++) {
+          const price = (ev.items[j] as Record<string, ParamValue>).price;
+          priced = price !== undefined && price !== '';
+        }
+      if (!hasValue && !priced) return;
+      ctx.emit(
+        `${at}.params.currency`,
+        `Event "${show(ev.name ?? '')}" has ${hasValue ? 'a value' : 'item prices'} but no currency${ctx.req.format === 'gtag' ? ' (cu)' : ''}; GA4 requires currency when ${hasValue ? 'value is set' : 'this event carries prices'}.`,
+        'VALUE_REQUIRED',
+      );
     },
   },
   {
