@@ -164,3 +164,12 @@ describe('string values scanned once for emails and placeholders', () => {
     }
   });
 });
+
+describe('no stricter than GA4 (issue 22)', () => {
+  it('a refund without value is a full refund by transaction_id: no ecom.purchase_value', () => {
+    const v = createValidator({});
+    const ids = (r: ReturnType<typeof v.validate>) => r.issues.map((i) => i.ruleId);
+    expect(ids(v.validate(gtag({ en: 'refund', 'ep.transaction_id': 'T1' })))).not.toContain('ecom.purchase_value');
+    expect(ids(v.validate(gtag({ en: 'purchase', 'ep.transaction_id': 'T1', cu: 'EUR', pr1: 'idA~pr5' })))).toContain('ecom.purchase_value');
+  });
+});

@@ -85,16 +85,17 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.purchase_value',
-    onlyEvents: ['purchase', 'refund'],
+    onlyEvents: ['purchase'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
-    title: 'purchase and refund carry a value',
-    explanation: 'Revenue comes from value: a purchase or refund without it adds a transaction with no revenue (GA4 recommended-events reference: value is required for purchase and refund). Send the order total as value. (A value sent as text is reported by ecom.value_numeric.)',
+    title: 'purchase carries a value',
+    explanation:
+      'Revenue comes from value: a purchase without it adds a transaction with no revenue (GA4 recommended-events reference: value "is typically required for meaningful reporting"). Send the order total as value. A refund needs no value: GA4 refunds a whole transaction from its transaction_id alone (e-commerce guide, "Refund"). (A value sent as text is reported by ecom.value_numeric.)',
     reference: EVENTS_REF,
     checkEvent(ctx, ev, at) {
-      if (!isPurchaseOrRefund(ev)) return;
-      if (ev.params.value === undefined) ctx.emit(`${at}.params.value`, `${ev.name} has no value.`, 'VALUE_REQUIRED');
+      if (ev.name !== 'purchase') return;
+      if (ev.params.value === undefined) ctx.emit(`${at}.params.value`, 'purchase has no value: the transaction adds no revenue.', 'VALUE_REQUIRED');
     },
   },
   {
