@@ -409,8 +409,10 @@ export function decodeItem(raw: string): DecodedItem {
       if (c0 === 107) (customNames ??= dict<string>())[slot] = rest;
       else {
         const name = customNames?.[slot];
-        if (name !== undefined && name !== '') item[name] = rest;
-        else item['v' + slot] = rest;
+        if (name !== undefined && name !== '') {
+          item[name] = rest;
+          delete (customNames as Dict<string>)[slot];
+        } else item['v' + slot] = rest;
       }
       continue;
     }
@@ -420,6 +422,8 @@ export function decodeItem(raw: string): DecodedItem {
     if (field !== undefined) item[field] = ITEM_FIELD_NUMERIC[at] === true ? numericOrRaw(value) : value;
     else item[raw.slice(partStart, partStart + 2)] = value; // unknown two-letter key, kept verbatim
   }
+  // A custom name without its value (k<n> and no v<n>): kept as k<n> so the rules can report it.
+  if (customNames !== undefined) for (const slot in customNames) item['k' + slot] = customNames[slot] as string;
   return item;
 }
 

@@ -4,7 +4,7 @@ import { isGoogleParam } from '../google-params';
 import { hostMatches } from '../settings';
 import type { DecodedEvent, Dict } from '../types';
 import type { Rule, RuleContext } from './types';
-import { isUniversalAnalyticsPayload, num, show } from './util';
+import { isPlaceholderMeasurementId, isUniversalAnalyticsPayload, num, show } from './util';
 
 const MP_REF = 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/reference';
 const LIMITS_REF = 'https://support.google.com/analytics/answer/9267744';
@@ -123,7 +123,7 @@ export const basicRules: Rule[] = [
     defaultSeverity: 'error',
     title: 'Measurement ID present and well formed',
     explanation:
-      'Each hit names its data stream: `tid` (gtag) or `measurement_id` / `firebase_app_id` (Measurement Protocol). A web measurement ID looks like G-XXXXXXXXXX. Copy it from Admin > Data streams.',
+      'Each hit names its data stream: `tid` (gtag) or `measurement_id` / `firebase_app_id` (Measurement Protocol). A web measurement ID is G- followed by letters and digits. The placeholders Google\'s guides and snippets print (G-XXXXXXXXXX, GA_MEASUREMENT_ID, TAG_ID, <MEASUREMENT_ID>, YOUR_…) send the data nowhere. Copy the real ID from Admin > Data streams.',
     reference: MP_REF,
     checkRequest(ctx) {
       const { req } = ctx;
@@ -134,7 +134,9 @@ export const basicRules: Rule[] = [
         ctx.emit(field, req.format === 'gtag' ? 'The measurement ID "tid" is missing.' : 'The query needs measurement_id (web) or firebase_app_id (app).', 'VALUE_REQUIRED');
         return;
       }
-      if (!MEASUREMENT_ID_RE.test(req.measurementId))
+      if (isPlaceholderMeasurementId(req.measurementId))
+        ctx.emit(field, `"${show(req.measurementId)}" is a documentation placeholder, not a measurement ID: the hit reaches no property.`, 'VALUE_INVALID');
+      else if (!MEASUREMENT_ID_RE.test(req.measurementId))
         ctx.emit(field, `"${show(req.measurementId)}" is not a GA4 measurement ID (expected G- followed by letters and digits).`, 'VALUE_INVALID');
     },
   },

@@ -342,14 +342,17 @@ export const dataQualityRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'warning',
     title: 'No placeholder values',
-    explanation: 'Values such as "undefined", "null", "NaN", "[object Object]", unreplaced template tokens ({{…}}, %%…%%, ${…}) or "undefined-Something" come from data layer variables that were not set when the tag fired; GA4 stores them as real values. Fix the variable or the tag\'s trigger timing. (Empty values are not flagged: GA4 treats them as not set.)',
+    explanation: 'Values such as "undefined", "null", "NaN", "[object Object]", unreplaced template tokens ({{…}}, %%…%%, ${…}) or "undefined-Something" come from data layer variables that were not set when the tag fired; GA4 stores them as real values. Fix the variable or the tag\'s trigger timing. (Empty values are not flagged: GA4 treats them as not set. User ids are the exception: uid= or user_id "" is sent, and an empty User-ID is not "no user id"; omit the parameter for visitors who are not logged in.)',
     reference: 'https://developers.google.com/tag-platform/tag-manager/datalayer',
     checkRequest(ctx) {
       const { req } = ctx;
       const ids: Array<[string, string | undefined]> = [[req.format === 'gtag' ? 'cid' : 'client_id', req.clientId], [req.format === 'gtag' ? 'uid' : 'user_id', req.userId]];
       for (const [path, v] of ids) if (v !== undefined && isPlaceholderValue(v)) ctx.emit(path, `The id is the placeholder "${show(v)}".`);
+      if (req.userId !== undefined && req.userId.trim() === '') ctx.emit(req.format === 'gtag' ? 'uid' : 'user_id', `The user id is sent empty (${req.format === 'gtag' ? 'uid=' : 'user_id ""'}); an empty User-ID is not "no user id": omit it when the visitor is not logged in.`);
     },
     checkEvent(ctx, ev, at) {
+      const uid = ev.params.user_id;
+      if (typeof uid === 'string' && uid.trim() === '' && ctx.req.format === 'gtag') ctx.emit(`${at}.params.user_id`, 'ep.user_id is sent empty; an empty User-ID is not "no user id": omit it when the visitor is not logged in.');
       emitScanned(ctx, at, valueScan(ctx, ev).placeholder, placeholderValueMessage);
       const title = ev.page.title;
       if (title !== undefined && (ev.index === 0 || ev.page !== ctx.req.events[0]?.page) && isPlaceholderValue(title))
@@ -363,7 +366,7 @@ export const dataQualityRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'warning',
     title: 'No debug mode on production traffic',
-    explanation: 'debug_mode (_dbg=1) routes hits to DebugView; Google excludes DebugView traffic from standard reports only partly and, left on in production, marks real traffic as debug traffic. Enable it only in preview / staging (GTM preview sets it automatically). Development and staging hosts are not production.',
+    explanation: 'debug_mode (_dbg=1, or ep.debug_mode / debug_mode set) routes hits to DebugView; left on in production, real traffic is marked as debug traffic (Google: "Monitor events in DebugView"). Enable it only in preview / staging (GTM preview sets it automatically). On development and staging hosts it is expected and reported as information only.',
     reference: 'https://support.google.com/analytics/answer/7201382',
     checkRequest(ctx) {
       let ev: DecodedEvent | undefined;
@@ -375,9 +378,13 @@ export const dataQualityRules: Rule[] = [
       // A Tag Assistant / preview session is one root cause, reported by dq.preview_traffic.
       if (!ev || previewSignal(ctx.req) !== undefined) return;
       const host = ev.page.host;
-      if (host && isNonProductionHost(host)) return;
+      const path = ctx.req.format === 'gtag' ? '_dbg' : `events[${ev.index}].params.debug_mode`;
+      if (host && isNonProductionHost(host)) {
+        ctx.emit(path, `Debug mode is on for development host "${host}" (expected there; information only).`, undefined, 'info');
+        return;
+      }
       if (host && ctx.facts.allowedHosts && !hostMatches(host, ctx.facts.allowedHosts)) return;
-      ctx.emit(ctx.req.format === 'gtag' ? '_dbg' : `events[${ev.index}].params.debug_mode`, host ? `Debug mode is on for production host "${host}".` : 'Debug mode is on for server-side (Measurement Protocol) traffic.');
+      ctx.emit(path, host ? `Debug mode is on for production host "${host}".` : 'Debug mode is on for server-side (Measurement Protocol) traffic.');
     },
   },
   {

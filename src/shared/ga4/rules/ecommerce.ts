@@ -58,10 +58,27 @@ export function malformedItemKeys(format: 'gtag' | 'mp', item: Record<string, Pa
   for (const k of keys) {
     fields++;
     if (STANDARD_ITEM_FIELDS.has(k)) continue;
-    if ((k.length === 2 && !KNOWN_ITEM_CODES.has(k) && /^[a-z][a-z0-9]$/.test(k)) || /^v\d+$/.test(k)) (bad ??= []).push(k);
+    // Unknown two-character codes (a space or a capital included: "id1 ~ nm…" gives " n"), custom
+    // values or names without their pair (v<n>, k<n>), keys with spaces around them.
+    if ((k.length === 2 && !KNOWN_ITEM_CODES.has(k) && /^[A-Za-z ][A-Za-z0-9 ]$/.test(k)) || /^[kv]\d+$/.test(k) || /^\s|\s$/.test(k)) (bad ??= []).push(k);
   }
   if (fields === 0) return [];
   return bad;
+}
+
+/** Text fields of a gtag item with leading or trailing whitespace (spaces around the ~ separators). */
+function spacedFields(item: Record<string, ParamValue>, keys: readonly string[]): string[] | undefined {
+  let out: string[] | undefined;
+  for (const k of keys) {
+    const v = item[k];
+    if (typeof v !== 'string' || v === '') continue;
+    if (isSpace(v.charCodeAt(0)) || isSpace(v.charCodeAt(v.length - 1))) (out ??= []).push(k);
+  }
+  return out;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 160;
 }
 
 function close(a: number, b: number): boolean {
@@ -363,14 +380,20 @@ export const ecommerceRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'error',
     title: 'Item strings parse completely',
-    explanation: 'A gtag item (pr1=…) is a ~-separated list of two-letter keys (id, nm, pr, qt, ca…) and k<n>/v<n> custom pairs. An empty item, keys GA4 does not know or values without their k<n> name are dropped: the item loses its id, price or custom parameters. Build items with gtag\'s items array instead of by hand.',
+    explanation: 'A gtag item (pr1=…) is a ~-separated list of two-letter keys (id, nm, pr, qt, ca…) and k<n>/v<n> custom pairs. An empty item, keys GA4 does not know, and custom names or values without their pair are dropped: the item loses its id, price or custom parameters. Spaces around the ~ separators are kept in the values ("SKU1 " is another item than "SKU1") or break the key. Build items with gtag\'s items array instead of by hand.',
     reference: 'https://developers.google.com/analytics/devguides/collection/ga4/ecommerce',
     checkEvent(ctx, ev, at) {
       if (ctx.req.format !== 'gtag') return;
       for (let j = 0; j < ev.items.length; j++) {
         const item = ev.items[j] as Record<string, ParamValue>;
-        const bad = malformedItemKeys(ctx.req.format, item, ctx.keysOf(item));
-        if (bad === undefined) continue;
+        const keys = ctx.keysOf(item);
+        const bad = malformedItemKeys(ctx.req.format, item, keys);
+        if (bad === undefined) {
+          const spaced = spacedFields(item, keys);
+          if (spaced !== undefined)
+            ctx.emit(`${at}.items[${j}]`, `${ev.itemKeys[j] ?? `pr${j + 1}`} has spaces around its ~ separators: ${spaced.slice(0, 4).map((k) => `${k} "${show(String(item[k]), 30)}"`).join(', ')}; GA4 keeps them in the value.`, 'VALUE_INVALID');
+          continue;
+        }
         const wire = ev.itemKeys[j] ?? `pr${j + 1}`;
         ctx.emit(`${at}.items[${j}]`, bad.length === 0 ? `${wire} is empty: the item has no fields.` : `${wire} has keys GA4 cannot read: ${bad.slice(0, 6).map((k) => `"${show(k, 20)}"`).join(', ')}.`, 'VALUE_INVALID');
       }

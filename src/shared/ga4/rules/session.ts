@@ -225,7 +225,7 @@ export const sessionRules: Rule[] = [
     tier: 'advanced',
     defaultSeverity: 'error',
     title: 'Measurement Protocol timestamps are microseconds within 72 hours',
-    explanation: 'timestamp_micros is Unix time in microseconds (16 digits), at most 72 hours in the past and not in the future; otherwise the event is dropped or dated wrongly. Multiply milliseconds by 1000.',
+    explanation: 'timestamp_micros is a JSON number of Unix microseconds (16 digits), at most 72 hours before the hit and not after it (Measurement Protocol reference); a string, another unit or a time outside that window gets the event dropped or dated wrongly. Send the event time in milliseconds × 1000 as a number.',
     reference: 'https://developers.google.com/analytics/devguides/collection/protocol/ga4/reference#payload_post_body',
     checkRequest(ctx) {
       const { req } = ctx;
@@ -235,6 +235,10 @@ export const sessionRules: Rule[] = [
       const ms = timestampMs(raw);
       if (ms === undefined || !/^\d+$/.test(digits)) {
         ctx.emit('timestamp_micros', `timestamp_micros ${show(raw)} is not a number.`, 'VALUE_INVALID');
+        return;
+      }
+      if (typeof raw === 'string') {
+        ctx.emit('timestamp_micros', `timestamp_micros is sent as the string ${show(JSON.stringify(raw))}; the Measurement Protocol reference types it as a number (int64 microseconds).`, 'VALUE_INVALID');
         return;
       }
       if (digits.length !== 16) {
@@ -275,19 +279,21 @@ export const sessionRules: Rule[] = [
   },
   {
     id: 'sess.page_view_location',
-    onlyEvents: ['page_view'],
     family: 'session_attribution',
     tier: 'advanced',
     defaultSeverity: 'warning',
-    title: 'page_view carries the page location',
-    explanation: 'A page_view without page_location (dl on gtag, params.page_location in Measurement Protocol) has no page path, host or landing page: reports show (not set). Send the full page URL.',
+    title: 'page_view carries the page location; no event sends it empty',
+    explanation: 'A page_view without page_location (dl on gtag, params.page_location in Measurement Protocol) has no page path, host or landing page: reports show (not set). Any event that sends dl / page_location empty loses its page the same way (an empty value is not the page). Send the full page URL.',
     reference: 'https://developers.google.com/analytics/devguides/collection/ga4/views',
     checkEvent(ctx, ev, at) {
-      if (ev.name !== 'page_view') return;
+      const gtag = ctx.req.format === 'gtag';
       // Some proxies send the location as ep.page_location instead of dl: GA4 reads either.
-      const loc = ctx.req.format === 'gtag' ? (ev.page.location || ev.params.page_location) : ev.params.page_location;
-      if (loc === undefined || loc === '' || (typeof loc === 'string' && loc.trim() === ''))
-        ctx.emit(ctx.req.format === 'gtag' ? `${at}.page.location` : `${at}.params.page_location`, `page_view has ${loc === undefined ? 'no' : 'an empty'} page location${ctx.req.format === 'gtag' ? ' (dl)' : ''}.`, 'VALUE_REQUIRED');
+      const loc = gtag ? ev.page.location || ev.params.page_location || ev.page.location : ev.params.page_location;
+      const empty = loc === '' || (typeof loc === 'string' && loc.trim() === '');
+      if (ev.name === 'page_view' ? loc !== undefined && !empty : !empty) return;
+      const path = gtag ? `${at}.page.location` : `${at}.params.page_location`;
+      const dl = gtag ? ' (dl)' : '';
+      ctx.emit(path, ev.name === 'page_view' && loc === undefined ? `page_view has no page location${dl}.` : `${ev.name === 'page_view' ? 'page_view' : `Event "${show(ev.name ?? '')}"`} has an empty page location${dl}.`, 'VALUE_REQUIRED');
     },
   },
   {
