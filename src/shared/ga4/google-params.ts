@@ -14,7 +14,7 @@ export interface GoogleParam {
   checked: string;
 }
 
-const CHECKED = '2026-11-23';
+const CHECKED = '2026-11-27';
 
 const TABLE: ReadonlyArray<[string, string, GoogleParam['source']]> = [
   ['v', 'protocol version (2)', 'REFERENCE.md §1.2'],
@@ -62,6 +62,8 @@ const TABLE: ReadonlyArray<[string, string, GoogleParam['source']]> = [
   ['pscdl', 'Privacy Sandbox cookie-deprecation label', 'REFERENCE.md §1.2'],
   ['are', 'internal flag', 'gtag.js traffic'],
   ['frm', 'in a frame', 'gtag.js traffic'],
+  ['tcfd', 'IAB TCF data flags of the tag (e.g. 10000, 1000g)', 'gtag.js traffic'],
+  ['dp', 'page path sent by some Google tag integrations (e.g. Shopify\'s Google channel) next to dl', 'gtag.js traffic'],
   ['_eu', 'usage bitmask', 'gtag.js traffic'],
   ['tag_exp', 'experiment ids', 'gtag.js traffic'],
   ['ecid', 'enhanced client id', 'gtag.js traffic'],

@@ -47,6 +47,10 @@ describe("Google's surface (one table)", () => {
     ['https://123456.fls.doubleclick.net/activityi;src=123456;type=sales;cat=purch0;ord=1?', 'floodlight', /Floodlight/],
     ['https://stats.g.doubleclick.net/g/collect?' + GA4ISH, 'ga4_signals', /Signals/],
     ['https://www.googletagmanager.com/gtag/js?id=G-TEST12345', 'tag_loader', /script/],
+    ['https://www.google.com/rmkt/collect/16910419249/?random=1&cv=11&fst=1&fmt=8&en=gtag.config&gcd=13l3l3R3l5l1', 'ads_rmkt', /remarketing/],
+    ['https://ad.doubleclick.net/ccm/s/collect?gclid=x&auid=1.2', 'ads_ccm', /ccm/],
+    ['https://6sense.com/pntd/g/d/ccm/conversion/969809790/?random=1&en=conversion&gcs=G111', 'ads_ccm', /ccm/],
+    ['https://www.google-analytics.com/j/collect?v=1&_v=j101&t=pageview&tid=UA-1-1&cid=1.2', 'ua_collect', /Universal Analytics/],
     ['https://load.sgtm.shop.example.com/gtm.js?id=GTM-ABC1234', 'tag_loader', /script/],
   ])('%s → one info finding (%s)', (url, surface, what) => {
     for (const method of ['GET', 'POST']) {

@@ -23,6 +23,12 @@ describe('Measurement Protocol placeholders and types', () => {
     },
   );
 
+  it('in Measurement Protocol any all-X id is a placeholder; in a browser hit a short run of X is a redacted real id', () => {
+    const m = mp();
+    for (const id of ['G-XXX', 'G-XXXXXX']) expect(found({ ...m, url: m.url.replace(MID, id) }, 'basic.tid_format').map((i) => i.message).join(), id).toContain('placeholder');
+    expect(found(gtag({ tid: 'G-XXXXX' }), 'basic.tid_format')).toEqual([]);
+  });
+
   it('a real measurement id is not a placeholder', () => {
     expect(found(mp(), 'basic.tid_format')).toEqual([]);
     expect(found(gtag({ tid: 'G-X1Y2Z3W4V5' }), 'basic.tid_format')).toEqual([]);

@@ -134,7 +134,7 @@ export const basicRules: Rule[] = [
         ctx.emit(field, req.format === 'gtag' ? 'The measurement ID "tid" is missing.' : 'The query needs measurement_id (web) or firebase_app_id (app).', 'VALUE_REQUIRED');
         return;
       }
-      if (isPlaceholderMeasurementId(req.measurementId))
+      if (isPlaceholderMeasurementId(req.measurementId, req.format))
         ctx.emit(field, `"${show(req.measurementId)}" is a documentation placeholder, not a measurement ID: the hit reaches no property.`, 'VALUE_INVALID');
       else if (!MEASUREMENT_ID_RE.test(req.measurementId))
         ctx.emit(field, `"${show(req.measurementId)}" is not a GA4 measurement ID (expected G- followed by letters and digits).`, 'VALUE_INVALID');

@@ -87,12 +87,16 @@ const PLACEHOLDER_HINT = /[{%[]|^[_<]|undefined|null|NaN/;
  * Placeholder measurement ids as Google's snippets and guides print them (G-XXXXXXXXXX in the
  * Measurement Protocol and gtag guides, GA_MEASUREMENT_ID and TAG_ID in the gtag snippets,
  * MEASUREMENT_ID / <MEASUREMENT_ID> / YOUR_MEASUREMENT_ID in tutorials) and unreplaced template tokens. Seven or more X (G-XXXXXXX, G-XXXXXXXXXX) is the
- * documented shape; a shorter run (G-XXXXX) is how people redact a real id when they quote a hit.
+ * documented shape; a shorter run (G-XXXXX) in a browser hit is how people redact a real id when they
+ * quote it, while in Measurement Protocol code and guides any all-X id is a placeholder.
  */
 const PLACEHOLDER_ID = /^G-(X{7,}|0{7,}|YOUR\b.*)$|MEASUREMENT_ID|^(G-)?TAG_ID$|^YOUR[_-]|^<[^>]*>$|^\$\{|^\{\{|^%.*%$/i;
 
-export function isPlaceholderMeasurementId(id: string): boolean {
-  return PLACEHOLDER_ID.test(id);
+/** In Measurement Protocol code and guides an id of only X is always a placeholder (G-XXX, G-XXXXXX). */
+const MP_PLACEHOLDER_ID = /^G-X+$/i;
+
+export function isPlaceholderMeasurementId(id: string, format: 'gtag' | 'mp' = 'gtag'): boolean {
+  return PLACEHOLDER_ID.test(id) || (format === 'mp' && MP_PLACEHOLDER_ID.test(id));
 }
 
 /** Values a data layer variable produces when it was not set: undefined, NaN, {{…}}, undefined-Something… */
