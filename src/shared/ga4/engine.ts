@@ -189,11 +189,16 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       activeRuleIds.push(compiled.rule.ruleId);
     }
 
+  // The gate before every rule: a Google request that is not GA4 collection (an Ads or Merchant
+  // Center ping, a tag script) gets one information finding and no GA4 rule. `validate` passes
+  // through decodeRequest, which applies the same gate; a caller's own decoded request is checked here.
   const validateDecoded = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
-    // The gate before every rule: a Google request that is not GA4 collection (an Ads or Merchant
-    // Center ping, a tag script) gets one information finding and no GA4 rule.
     const family = googleFamilyOf(req.host, req.path);
     if (family) return notGa4Result({ surface: family.id, what: notGa4Message(family) }, endpointRule);
+    return runRules(req, options);
+  };
+
+  const runRules = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
     const captured = options?.now ?? req.receivedAtMs;
     const now = captured ?? pageLoadTime(req);
     const history = options?.history;
@@ -265,7 +270,8 @@ export function createValidator(settings: RuleSettings = {}): Validator {
         if (decoded.error.notGa4) return notGa4Result(decoded.error.notGa4, endpointRule);
         return decodeFailure(decoded.error, decodeRule ? decodeSeverity : undefined);
       }
-      return validateDecoded(decoded.request, options);
+      // decodeRequest already refused every non-GA4 family.
+      return runRules(decoded.request, options);
     },
   };
 }

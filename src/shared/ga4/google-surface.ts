@@ -213,6 +213,8 @@ const SCRIPT_PATH = /\.js$/;
  * a Google family). Cheap: one pass over a dozen anchored tests.
  */
 export function googleFamilyOf(host: string, path: string): GoogleSurfaceEntry | undefined {
+  // Nearly every hit: /g/collect or /mp/collect on a host other than stats.g.doubleclick.net.
+  if ((path.endsWith('/g/collect') || path.endsWith('/mp/collect')) && host !== 'stats.g.doubleclick.net') return undefined;
   for (let i = 0; i < GOOGLE_SURFACE.length; i++) {
     const s = GOOGLE_SURFACE[i] as GoogleSurfaceEntry;
     if (s.host !== undefined && !s.host.test(host)) continue;
