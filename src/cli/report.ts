@@ -51,11 +51,14 @@ export function formatResult(label: string, result: ValidationResult, meta?: Rea
   const r = result.request;
   const what = r
     ? `${r.format === 'gtag' ? 'gtag /g/collect' : r.endpoint === 'mp_debug' ? 'Measurement Protocol (debug)' : 'Measurement Protocol'} ${r.method}${r.host ? ` ${r.host}` : ''}${r.measurementId ? `, ${r.measurementId}` : ''}${r.clientId ? `, client ${short(r.clientId, 30)}` : ''}`
-    : 'could not be decoded';
+    : result.notGa4Collection
+      ? 'not GA4 collection (no GA4 rule ran)'
+      : 'could not be decoded';
   lines.push(`== ${label}`);
   lines.push(`   ${what}`);
   const { error, warning, info } = result.counts;
-  lines.push(`   status: ${result.status.toUpperCase()} (${error} error${error === 1 ? '' : 's'}, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info)`);
+  if (result.notGa4Collection) lines.push(`   status: NOT VALIDATED (${result.notGa4Collection.what})`);
+  else lines.push(`   status: ${result.status.toUpperCase()} (${error} error${error === 1 ? '' : 's'}, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info)`);
   if (result.decodeError) lines.push(`   decode error ${result.decodeError.code}: ${result.decodeError.message}`);
   if (result.events.length > 0) {
     lines.push('   events:');

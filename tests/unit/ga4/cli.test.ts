@@ -34,6 +34,15 @@ describe('tracklint validate (child process)', () => {
     expect(run.stdout.indexOf('events:')).toBeLessThan(run.stdout.indexOf('issues:'));
   }, 60_000);
 
+  it('says a Google Ads ping is not GA4 collection and was not validated (issue 22), exit 0', async () => {
+    const run = await tracklint('validate', path.join(FIXTURES, 'corpus/hits/74_globo_pagead_1p_conversion.txt'));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('not GA4 collection (no GA4 rule ran)');
+    expect(run.stdout).toMatch(/status: NOT VALIDATED \(Google Ads conversion \/ remarketing ping \(\/pagead\/…\), not a GA4 hit; not validated\.\)/);
+    expect(run.stdout).toMatch(/INFO\s+basic\.endpoint_known\s+url\s+/);
+    expect(run.stdout).not.toMatch(/ERROR|WARN/);
+  }, 60_000);
+
   it('validates every GA4 request of a HAR file and skips the rest', async () => {
     const run = await tracklint('validate', path.join(FIXTURES, 'shop-session.har'));
     expect(run.code).toBe(1);
