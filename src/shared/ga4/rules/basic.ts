@@ -81,7 +81,7 @@ export const basicRules: Rule[] = [
     defaultSeverity: 'error',
     title: 'Known GA4 endpoint and method',
     explanation:
-      'GA4 accepts events on /g/collect (gtag, GET or POST; also on first-party hosts: server-side GTM, and the Google tag gateway\'s /<prefix>/ag/g/c and /<prefix>/ga/g/c paths) and /mp/collect or /debug/mp/collect (Measurement Protocol, POST only). A request that is none of these is not collected.',
+      'GA4 accepts events on /g/collect (gtag, GET or POST; also on first-party hosts: server-side GTM, and the Google tag gateway\'s /<prefix>/ag/g/c and /<prefix>/ga/g/c paths) and /mp/collect or /debug/mp/collect (Measurement Protocol, POST only). A request that is none of these is not collected. Google requests that are not GA4 collection at all (Google Ads /ccm/, /pagead/, /rmkt/ and /measurement/ pings, Merchant Center /mc/collect, Floodlight, Signals, tag scripts, first-party paths without a v=2 payload: the table in google-surface.ts) are reported once, at information level, saying what they are, and no GA4 rule runs on them.',
     reference: 'https://developers.google.com/tag-platform/tag-manager/gateway',
     checkRequest(ctx) {
       const { req } = ctx;
