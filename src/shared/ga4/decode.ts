@@ -48,6 +48,9 @@ function endpointOf(path: string): Endpoint {
 
 const GOOGLE_COLLECTION_HOST = /(^|\.)(google-analytics\.com|analytics\.google\.com)$/;
 
+/** Keys only a Measurement Protocol body has at its top level (quoted or, as in docs, bare). */
+const MP_SHAPE = /["']?(events|client_id|app_instance_id)["']?\s*:/;
+
 /** A v=2 payload for a G- measurement id: a gtag hit, whatever first-party path it was sent to. */
 function hasGtagSignature(query: Dict<string>): boolean {
   return query.v === '2' && typeof query.tid === 'string' && query.tid.startsWith('G-') && ('en' in query || 'cid' in query);
@@ -138,7 +141,9 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   let format: 'gtag' | 'mp';
   if (endpoint === 'mp_collect' || endpoint === 'mp_debug') format = 'mp';
   else if (endpoint === 'g_collect') format = 'gtag';
-  else if (trimmedBody.startsWith('{')) format = 'mp';
+  // A JSON body on an unknown path is Measurement Protocol only when it has MP's shape: a first-party
+  // server-side GTM client's own JSON (Stape's Data client, custom clients) is not a GA4 payload.
+  else if (trimmedBody.startsWith('{') && (host === '' || MP_SHAPE.test(body.slice(0, 4096)))) format = 'mp';
   else if ('en' in (query as Dict<string>) || 'tid' in (query as Dict<string>) || /(^|[\n&])en=/.test(body)) format = 'gtag';
   else return { ok: false, error: { code: 'NOT_GA4', message: `"${path}" is not a GA4 endpoint and the request carries no GA4 event.`, notGa4: describeNotGa4(host, path, rawQuery, body) } };
   // A gtag hit without body lines reads its query only through rules that may never ask for it;

@@ -69,6 +69,19 @@ describe("Google's surface (one table)", () => {
     expect(encoded.issues[0]?.message).toContain('an encoded (base64) payload');
   });
 
+  it("names a first-party sGTM client's own JSON (not a Measurement Protocol body) instead of judging it as MP", () => {
+    const data = validator.validate({
+      method: 'POST',
+      url: 'https://sgtm.shop.example.com/data?v=2&event=page_view&richsstsse',
+      body: '{"event_name":"page_view","page_location":"https://shop.example.com/","client_hints":{"mobile":false},"user_data":{}}',
+    });
+    onlyTheInfoFinding(data, 'first_party_not_ga4');
+    // A Measurement Protocol body relayed through a first-party path is still validated.
+    const relayed = validator.validate({ method: 'POST', url: 'https://sgtm.shop.example.com/relay', body: '{"client_id":"1.2","events":[{"name":"login"}]}' });
+    expect(relayed.notGa4Collection).toBeUndefined();
+    expect(relayed.events).toHaveLength(1);
+  });
+
   it('keeps validating GA4 on first-party hosts: /g/collect, the tag gateway, a renamed path with a v=2 payload', () => {
     for (const [origin, path] of [
       ['https://sgtm.shop.example.com', '/g/collect'],
