@@ -49,7 +49,8 @@ describe('Measurement Protocol placeholders and types', () => {
 
 describe('debug mode by host (dq.debug_in_prod)', () => {
   it('_dbg=1 or ep.debug_mode on a production host is a warning', () => {
-    for (const o of [{ _dbg: '1' }, { 'ep.debug_mode': 'true' }, { 'ep.debug_mode': '1' }]) {
+    const cases: Array<Record<string, string>> = [{ _dbg: '1' }, { 'ep.debug_mode': 'true' }, { 'ep.debug_mode': '1' }];
+    for (const o of cases) {
       const issues = found(gtag(o), 'dq.debug_in_prod');
       expect(issues, JSON.stringify(o)).toHaveLength(1);
       expect(issues[0]?.severity).toBe('warning');
