@@ -4,7 +4,7 @@
  * advise re-sending them as ep.* (issue 9).
  *
  * `source` says where the meaning comes from; `checked` is the date the table was last compared
- * with real traffic (the corpora in tests/fixtures/ga4 and ../shared/ga4/hits). Internal flags
+ * with real traffic (the corpora in tests/fixtures/ga4). Internal flags
  * (`_`-prefixed, `gap.*`, `sst.*`) change often: they are accepted by prefix and logged, not validated.
  */
 export interface GoogleParam {
