@@ -1,4 +1,4 @@
-import { slugFromName } from '../pages/auth/slug';
+import { slugFromName } from '../lib/slug';
 import { DEFAULT_PLAN } from '../data/organizations/types';
 
 /** An account counts as new for this long after it was created (spec section 9). */

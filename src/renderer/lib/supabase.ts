@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { SecureAuthStorage } from '../../preload/bridge-types';
-import type { RuntimeConfig } from '../app/runtime-config';
+import type { RuntimeConfig } from './runtime-config';
 
 export type TracklintClient = SupabaseClient;
 

@@ -16,8 +16,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
 import { platform } from '../../platform';
-import { upgradeLink } from '../../shell/plan-features';
-import { permissionsForRole } from '../../shell/role-permissions';
+import { upgradeLink } from '../../data/billing/plan-features';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
 import { API_KEY_TOASTS } from './toasts';
 
 /** /app/api-keys (Pro: api_access): owners and admins create, list and revoke the organization's keys. */

@@ -9,7 +9,7 @@ import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { returnPathFrom } from '../../routing/return-path';
 import { SignInView } from './SignInView';
-import { validateEmail } from './validation';
+import { validateEmail } from '../../components/fields/validation';
 
 export function LoginPage() {
   const form = useForm({

@@ -17,9 +17,9 @@ import { useUpdateMemberRoleMutation } from '../../data/team/update-member-role-
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
-import { UsageAlerts } from '../../shell/UsageAlerts';
-import { formatLimit } from '../../shell/usage-alerts';
-import { validateEmail } from '../auth/validation';
+import { UsageAlerts } from '../../components/UsageAlerts';
+import { formatLimit } from '../../data/billing/usage-alerts';
+import { validateEmail } from '../../components/fields/validation';
 import classes from '../../shell/shell.module.css';
 
 /**
