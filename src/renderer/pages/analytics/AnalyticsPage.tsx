@@ -20,7 +20,7 @@ import { upgradeLink } from '../../data/billing/plan-features';
 import { KpiCard } from '../../components/charts/KpiCard';
 import { StackedBarChart, type ChartSeries } from '../../components/charts/StackedBarChart';
 import { TopList } from '../../components/charts/TopList';
-import { STATUS_SERIES } from '../dashboard/DashboardPage';
+import { STATUS_SERIES } from '../../components/charts/status-series';
 import { ruleTitle, SEVERITY_LABELS } from '../../components/rule-labels';
 import { familyTotals, FORMAT_LABELS } from './breakdowns';
 import { organizationTimeZone } from '../../data/rollups/time-zone';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { isWithinLimit } from '../../../shared/plans';
 import { useSession } from '../../data/auth/use-session';
@@ -20,7 +20,6 @@ import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { UsageAlerts } from '../../components/UsageAlerts';
 import { formatLimit } from '../../data/billing/usage-alerts';
 import { validateEmail } from '../../components/fields/validation';
-import classes from '../../shell/shell.module.css';
 
 /**
  * /app/team. Everyone in the organization sees who is in it; owners and admins invite people,
@@ -181,7 +180,7 @@ function MembersTable({ organization }: { organization: Organization }) {
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Joined</Table.Th>
                   <Table.Th>
-                    <span className={classes.visuallyHidden}>Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
