@@ -26,7 +26,7 @@ export function LoginPage() {
   const invitation = invitationFromSearch(location.search);
   const invitationToken = invitation?.token;
 
-  // Accepted after the sign-in by auth/InvitationRunner, from this tab's storage.
+  // Accepted after the sign-in by app/InvitationRunner, from this tab's storage.
   useEffect(() => {
     if (invitationToken) rememberInvitation(invitationToken, window.sessionStorage);
   }, [invitationToken]);
