@@ -9,7 +9,7 @@ import { bootstrap } from './app/bootstrap';
 import { theme } from './app/theme';
 import { platform } from './platform';
 import { buildRoutes } from './routing/routes';
-import { FullPageSpinner } from './routing/FullPageSpinner';
+import { FullPageSpinner } from './components/FullPageSpinner';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -9,7 +9,7 @@ import { mountWebApp } from './http/web-app';
 import { createAuthRoutes } from './auth/routes';
 import { createRestRoutes } from './rest/routes';
 import { createDevMailboxRoutes } from './mail/dev-mailbox-routes';
-import { createApiRoutes } from './api/routes';
+import { createApiRoutes } from './api-routes';
 import type { Collector } from './collector/collector';
 import { createCollectorRoutes } from './collector/routes';
 import { createFunctionRoutes } from './functions/routes';

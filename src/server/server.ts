@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { createDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { migrationsDir } from './db/migrations-dir';
 import { createJwtService } from './auth/jwt';
 import { createMailer } from './mail/mailer';
 import { createApp } from './app';
@@ -22,13 +20,6 @@ export interface RunningServer {
   /** Alert evaluation and notifications; absent when ALERTS_SCHEDULER is off and no options turn it on. */
   alerts?: AlertsService;
   stop(): Promise<void>;
-}
-
-/** supabase/migrations, found from the source tree (src/server) or the bundled server (dist/server). */
-export function migrationsDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../supabase/migrations'), path.resolve('supabase/migrations')];
-  return candidates.find((dir) => existsSync(dir)) ?? candidates[1]!;
 }
 
 /** Starts Postgres (embedded unless DATABASE_URL is set), migrates, and serves HTTP. */

@@ -3,7 +3,7 @@ import { Provider as JotaiProvider, type createStore } from 'jotai';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 import { WindowSizeSync } from '../layout/WindowSizeSync';
-import type { RuntimeConfig } from './runtime-config';
+import type { RuntimeConfig } from '../lib/runtime-config';
 import { theme } from './theme';
 
 export interface AppContext {

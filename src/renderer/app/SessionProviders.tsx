@@ -4,8 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { SupabaseProvider } from '../lib/supabase-context';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
-import { OrganizationSetupRunner } from '../auth/OrganizationSetupRunner';
-import { InvitationRunner } from '../auth/InvitationRunner';
+import { OrganizationSetupRunner } from './OrganizationSetupRunner';
+import { InvitationRunner } from './InvitationRunner';
 import { showToast } from '../notifications/notify';
 // Not the super-admin barrel: it re-exports the console's routes, which would pull every console page in.
 import { SuperAdminConfigProvider } from '../pages/super-admin/session/SuperAdminConfig';

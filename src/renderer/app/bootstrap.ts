@@ -4,7 +4,7 @@ import { authRedirectAtom, authStateAtom } from '../state/auth-atoms';
 import { initialAuthState } from '../auth/auth-state';
 import { parseAuthFragment } from '../auth/auth-fragment';
 import { rememberInvitationFromUrl } from '../auth/invitation-token';
-import { loadRuntimeConfig } from './runtime-config';
+import { loadRuntimeConfig } from '../lib/runtime-config';
 import type { AppContext } from './App';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RuntimeConfig } from '../app/runtime-config';
+import type { RuntimeConfig } from './runtime-config';
 
 const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
 

@@ -1,8 +1,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { SecureAuthStorage } from '../../preload/bridge-types';
-import type { RuntimeConfig } from '../app/runtime-config';
+import type { Database } from '../../shared/database.types';
+import type { RuntimeConfig } from './runtime-config';
 
-export type TracklintClient = SupabaseClient;
+/** supabase-js typed by the generated schema (`npm run db:generate`): a renamed column fails the typecheck. */
+export type TracklintClient = SupabaseClient<Database>;
 
 /**
  * The one supabase-js client. Email links use the implicit flow (`#access_token=...&type=signup`),
@@ -10,7 +12,7 @@ export type TracklintClient = SupabaseClient;
  * the OS keychain via the platform's async storage.
  */
 export function createSupabaseClient(config: RuntimeConfig, storage: SecureAuthStorage): TracklintClient {
-  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     auth: {
       storage,
       persistSession: true,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../data/auth/use-session';
-import { FullPageSpinner } from './FullPageSpinner';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import { DASHBOARD_PATH } from './paths';
 import { returnPathFrom } from './return-path';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../data/auth/use-session';
-import { FullPageSpinner } from './FullPageSpinner';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LOGIN_PATH } from './paths';
 
 /** The /app guard: a spinner while auth loads, signed-out users go to /login (and come back after). */

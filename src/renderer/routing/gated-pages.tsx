@@ -2,7 +2,7 @@ import { AnalyticsPage } from '../pages/analytics/AnalyticsPage';
 import { PlanGate } from '../pages/app/PlanGate';
 import { AdvancedRulesPage } from '../pages/rules/AdvancedRulesPage';
 import { CustomRulesPage } from '../pages/rules/CustomRulesPage';
-import { RequirePermission } from './RequirePermission';
+import { RequirePermission } from '../components/RequirePermission';
 
 /** Pages behind a role or plan gate, each loaded with its gate (the gates need the session's data). */
 export function Analytics() {

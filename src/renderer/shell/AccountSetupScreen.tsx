@@ -5,7 +5,7 @@ import { useCreateOrganizationMutation } from '../data/organizations/create-orga
 import { useFixAccountLinkMutation } from '../data/organizations/fix-account-link-mutation';
 import { useUnlinkedOrganizationsQuery } from '../data/organizations/unlinked-organizations-query';
 import { useSignOutMutation } from '../data/auth/sign-out-mutation';
-import { defaultFirstAccount } from '../pages/auth/slug';
+import { defaultFirstAccount } from '../lib/slug';
 import { notify } from '../notifications/notify';
 import { TOASTS } from '../notifications/toast-catalogue';
 import { LOGOUT_LANDING_PATH } from '../routing/paths';

@@ -8,7 +8,7 @@ import type { Organization } from '../data/organizations/types';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { maxContentWidth } from '../layout/breakpoints';
 import { SIDEBAR_TRANSITION_MS, resolveSidebarMode, sidebarWidth } from '../layout/sidebar-layout';
-import { FullPageSpinner } from '../routing/FullPageSpinner';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import {
   announceAtom,
   breakpointAtom,
@@ -20,14 +20,14 @@ import {
 import { AccountSetupScreen } from './AccountSetupScreen';
 import { LiveRegion } from './LiveRegion';
 import { pageTitleForPath } from './nav-items';
-import { planBadge } from './plan-badge';
+import { planBadge } from '../components/plan-badge';
 import { Sidebar } from './Sidebar';
 import { MAIN_CONTENT_ID, MAIN_NAVIGATION_ID, SkipLinks } from './SkipLinks';
 import { UserMenu } from './UserMenu';
 import { SuspendedNotice } from './SuspendedNotice';
 import { PlanNotice } from './PlanNotice';
 import { useEffectivePlan } from '../data/billing/use-effective-plan';
-import { UsageAlerts } from './UsageAlerts';
+import { UsageAlerts } from '../components/UsageAlerts';
 import { WebsiteSwitcher } from './WebsiteSwitcher';
 import { HelpButton } from './HelpDrawer';
 import classes from './shell.module.css';

@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconHelp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { COLLECTOR_PATHS, GUIDE_PLACEHOLDERS, measurementProtocolUrl, trackerSnippet } from '../pages/marketing/data/integration-guide';
-import { CONTACT_EMAIL } from '../pages/marketing/data/site';
+import { COLLECTOR_PATHS, GUIDE_PLACEHOLDERS, measurementProtocolUrl, trackerSnippet } from '../data/websites/integration-guide';
+import { CONTACT_EMAIL } from '../lib/site';
 
 /**
  * The documentation inside /app: signed-in users are redirected away from the public /docs (spec),

@@ -3,9 +3,9 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Organization } from '../data/organizations/types';
 import { usePlanStateQuery } from '../data/billing/plan-state-query';
-import { planNotice } from '../pages/billing/billing-status';
+import { planNotice } from '../data/billing/billing-status';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
-import { permissionsForRole } from './role-permissions';
+import { permissionsForRole } from '../data/organizations/role-permissions';
 
 const TONE_COLOR = { info: 'blue', warning: 'yellow', critical: 'red' } as const;
 

@@ -22,7 +22,7 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 import { isNavItemActive, navSectionsForRole, type NavItem, type NavItemId } from './nav-items';
 import type { OrganizationRole } from '../data/organizations/types';
-import { planIncludesFeature, requiredPlanForFeature, upgradeLink } from './plan-features';
+import { planIncludesFeature, requiredPlanForFeature, upgradeLink } from '../data/billing/plan-features';
 import classes from './shell.module.css';
 
 const ICONS: Record<NavItemId, ComponentType<IconProps>> = {

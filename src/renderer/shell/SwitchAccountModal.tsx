@@ -4,7 +4,7 @@ import { useSwitchOrganizationMutation } from '../data/organizations/switch-orga
 import type { Organization } from '../data/organizations/types';
 import { notify } from '../notifications/notify';
 import { TOASTS, errorMessage } from '../notifications/toast-catalogue';
-import { planBadge } from './plan-badge';
+import { planBadge } from '../components/plan-badge';
 
 interface Props {
   opened: boolean;

@@ -16,7 +16,7 @@ import { notify } from '../notifications/notify';
 import { TOASTS } from '../notifications/toast-catalogue';
 import { LOGOUT_LANDING_PATH } from '../routing/paths';
 import { organizationInitials } from './org-initials';
-import { visibleUserMenuItems } from './role-permissions';
+import { visibleUserMenuItems } from '../data/organizations/role-permissions';
 import { SwitchAccountModal } from './SwitchAccountModal';
 
 export function UserMenu({ organization, organizations }: { organization: Organization; organizations: Organization[] }) {

@@ -1,4 +1,4 @@
-import { permissionsForRole, type RolePermissions } from './role-permissions';
+import { permissionsForRole, type RolePermissions } from '../data/organizations/role-permissions';
 import type { OrganizationRole } from '../data/organizations/types';
 
 /** The sidebar's links (spec section 2, "App shell"), grouped into sections. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingAttention, nextAmountLabel, planNotice, planStatusLabel, type PlanStatusInput } from '../../../src/renderer/pages/billing/billing-status';
+import { billingAttention, nextAmountLabel, planNotice, planStatusLabel, type PlanStatusInput } from '../../../src/renderer/data/billing/billing-status';
 import { parsePlanState } from '../../../src/renderer/data/billing/plan-state-query';
 
 const base: PlanStatusInput = { plan: 'pro', effective_plan: 'pro', billing_state: 'active', trial_days_left: null, trial_ends_at: null, grace_ends_at: null, current_period_end: '2026-12-23T00:00:00Z', cancel_at_period_end: false };

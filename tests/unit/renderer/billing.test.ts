@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseUsageStatus } from '../../../src/renderer/data/billing/parse';
 import { parsePlanLimits } from '../../../src/renderer/data/billing/plan-list-query';
-import { upgradeExplanation } from '../../../src/renderer/pages/app/billing-params';
+import { upgradeExplanation } from '../../../src/renderer/data/billing/billing-params';
 import { planCardKind, planChangeMailto } from '../../../src/renderer/pages/billing/billing-rules';
 
 describe('billing upgrade explanation', () => {

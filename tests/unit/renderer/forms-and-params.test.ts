@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validatePasswordChange, validateSignIn, validateSignUp, type SignUpValues } from '../../../src/renderer/pages/auth/validation';
-import { featureLabel, parseBillingParams } from '../../../src/renderer/pages/app/billing-params';
-import { parseRuntimeConfig, RuntimeConfigError } from '../../../src/renderer/app/runtime-config';
+import { validatePasswordChange, validateSignIn, validateSignUp, type SignUpValues } from '../../../src/renderer/components/fields/validation';
+import { featureLabel, parseBillingParams } from '../../../src/renderer/data/billing/billing-params';
+import { parseRuntimeConfig, RuntimeConfigError } from '../../../src/renderer/lib/runtime-config';
 import { returnPathFrom } from '../../../src/renderer/routing/return-path';
 
 const valid: SignUpValues = {

@@ -6,7 +6,7 @@ import {
   completeSignupArgs,
   interpretSetupResult,
   shouldRunOrganizationSetup,
-} from '../../../src/renderer/auth/organization-setup';
+} from '../../../src/renderer/data/auth/organization-setup';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countOf, findingCounts } from '../../../src/renderer/lib/plural';
-import { VALIDATION_SAMPLES, withoutCorpusComments } from '../../../src/renderer/pages/validation/samples';
+import { VALIDATION_SAMPLES, withoutCorpusComments } from '../../../src/renderer/components/hits/samples';
 
 describe('counts in copy', () => {
   it('uses the singular for one and the plural otherwise', () => {

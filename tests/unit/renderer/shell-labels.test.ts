@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { organizationInitials } from '../../../src/renderer/shell/org-initials';
-import { planBadge } from '../../../src/renderer/shell/plan-badge';
-import { visibleUserMenuItems, permissionsForRole } from '../../../src/renderer/shell/role-permissions';
-import { planIncludesFeature, requiredPlanForFeature, upgradeLink } from '../../../src/renderer/shell/plan-features';
+import { planBadge } from '../../../src/renderer/components/plan-badge';
+import { visibleUserMenuItems, permissionsForRole } from '../../../src/renderer/data/organizations/role-permissions';
+import { planIncludesFeature, requiredPlanForFeature, upgradeLink } from '../../../src/renderer/data/billing/plan-features';
 
 describe('organizationInitials', () => {
   it('takes the first letter of up to two words, upper-cased', () => {

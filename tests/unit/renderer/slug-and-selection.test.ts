@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAccountSlug, defaultFirstAccount, slugFromName } from '../../../src/renderer/pages/auth/slug';
+import { defaultAccountSlug, defaultFirstAccount, slugFromName } from '../../../src/renderer/lib/slug';
 import { selectCurrentOrganization } from '../../../src/renderer/data/organizations/select-current-organization';
 import { selectCurrentWebsite } from '../../../src/renderer/data/websites/select-current-website';
 

@@ -9,7 +9,7 @@ import {
   visibleUsageAlerts,
   belongsInShellBanner,
   displayedSeverity,
-} from '../../../src/renderer/shell/usage-alerts';
+} from '../../../src/renderer/data/billing/usage-alerts';
 
 describe('usage alert text and color', () => {
   it('states the share used with en-US numbers', () => {

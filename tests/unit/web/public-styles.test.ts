@@ -18,7 +18,7 @@ const PUBLIC_CODE = [
   'pages/auth',
   'pages/public',
   'app/ConfigErrorScreen.tsx',
-  'routing/FullPageSpinner.tsx',
+  'components/FullPageSpinner.tsx',
   'routing/RedirectIfSignedIn.tsx',
   'routing/RequireAuth.tsx',
 ];

@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH } from '../../pages/auth/validation';
+import { PASSWORD_MIN_LENGTH } from './validation';
 
 /**
  * The account fields every form shares (sign-in, sign-up, invitation, password, settings, organization):

@@ -12,7 +12,7 @@ export async function fetchAlertChannels(client: TracklintClient, organizationId
     .eq('organization_id', organizationId)
     .order('created_at', { ascending: true });
   if (error) throw error;
-  return (data ?? []) as AlertChannel[];
+  return data ?? [];
 }
 
 export function useAlertChannelsQuery(organizationId: string | undefined) {

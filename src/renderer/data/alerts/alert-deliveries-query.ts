@@ -14,7 +14,7 @@ export async function fetchAlertDeliveries(client: TracklintClient, organization
     .order('created_at', { ascending: false })
     .limit(50);
   if (error) throw error;
-  return (data ?? []) as AlertDelivery[];
+  return data ?? [];
 }
 
 export function useAlertDeliveriesQuery(organizationId: string | undefined) {

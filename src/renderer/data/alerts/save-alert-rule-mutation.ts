@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
+import type { Json } from '../../../shared/database.types';
 import { alertKeys } from './keys';
 import type { AlertRule, AlertRuleKind, AlertSeverity } from './types';
 
@@ -23,7 +24,8 @@ export async function saveAlertRule(client: TracklintClient, input: AlertRuleInp
     website_id: input.kind === 'usage' ? null : input.websiteId,
     name: input.name.trim(),
     kind: input.kind,
-    params: input.params,
+    // jsonb: the catalog types it Json; the rule trigger checks the parameters' shape.
+    params: input.params as Json,
     severity: input.severity,
     channel_ids: input.channelIds,
     enabled: input.enabled,

@@ -13,7 +13,7 @@ export async function fetchApiKeys(client: TracklintClient, organizationId: stri
     .eq('organization_id', organizationId)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []) as ApiKey[];
+  return data ?? [];
 }
 
 export function useApiKeysQuery(organizationId: string | undefined, enabled = true) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
-import { interpretSetupResult, type CompleteSignupArgs, type SetupOutcome } from '../../auth/organization-setup';
+import { interpretSetupResult, type CompleteSignupArgs, type SetupOutcome } from './organization-setup';
 import { organizationKeys } from '../organizations/keys';
 import { authKeys } from './keys';
 

@@ -59,7 +59,7 @@ export interface InvitedSignUpInput {
 /**
  * Sign-up of someone invited to an organization: no organization details (so no organization
  * is created for them after sign-in); the invitation token rides along as metadata and is
- * accepted after the first confirmed sign-in (auth/InvitationRunner).
+ * accepted after the first confirmed sign-in (app/InvitationRunner).
  */
 export async function signUpWithInvitation(client: TracklintClient, input: InvitedSignUpInput, webOrigin: string) {
   const { data, error } = await client.auth.signUp({

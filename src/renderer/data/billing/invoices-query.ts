@@ -17,7 +17,7 @@ export async function fetchInvoices(client: TracklintClient, organizationId: str
     .order('created_at', { ascending: false })
     .limit(INVOICE_LIMIT);
   if (error) throw error;
-  return ((data ?? []) as Record<string, unknown>[]).map((row) => ({
+  return (data ?? []).map((row) => ({
     ...(row as unknown as Invoice),
     amount_due: toNumber(row.amount_due) ?? 0,
     amount_paid: toNumber(row.amount_paid) ?? 0,

@@ -28,7 +28,7 @@ export async function fetchPlanList(client: TracklintClient): Promise<PlanLimits
     .eq('is_active', true)
     .order('monthly_price', { ascending: true });
   if (error) throw error;
-  return ((data ?? []) as Record<string, unknown>[]).map(parsePlanLimits);
+  return (data ?? []).map(parsePlanLimits);
 }
 
 export function usePlanListQuery() {

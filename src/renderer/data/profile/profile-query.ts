@@ -20,7 +20,7 @@ export async function fetchProfile(client: TracklintClient, userId: string): Pro
     .eq('id', userId)
     .maybeSingle();
   if (error) throw error;
-  return (data as UserProfile | null) ?? null;
+  return data ?? null;
 }
 
 export function useProfileQuery() {

@@ -4,7 +4,7 @@ import type { TracklintClient } from '../../lib/supabase';
 import { REQUESTS_CACHE_MS } from '../cache-times';
 import { requestKeys } from './keys';
 import { REQUEST_SUMMARY_COLUMNS } from './requests-query';
-import type { RequestDetailRow } from './types';
+import type { RequestDetailRow, StoredEvent, StoredIssue } from './types';
 
 /** One logged request with its events, findings and raw URL/body; null when not found (or past retention). */
 export async function fetchRequestDetail(client: TracklintClient, requestId: string): Promise<RequestDetailRow | null> {
@@ -15,8 +15,10 @@ export async function fetchRequestDetail(client: TracklintClient, requestId: str
     .maybeSingle();
   if (error) throw error;
   if (!data) return null;
-  const row = data as RequestDetailRow;
-  return { ...row, events: Array.isArray(row.events) ? row.events : [], issues: Array.isArray(row.issues) ? row.issues : [] };
+  // events and issues are jsonb (Json to the catalog), written by the collector in these shapes.
+  const events = Array.isArray(data.events) ? (data.events as unknown as StoredEvent[]) : [];
+  const issues = Array.isArray(data.issues) ? (data.issues as unknown as StoredIssue[]) : [];
+  return { ...data, events, issues };
 }
 
 export function useRequestDetailQuery(requestId: string | undefined) {

@@ -4,7 +4,7 @@ import type { TracklintClient } from '../../lib/supabase';
 import { REQUESTS_CACHE_MS } from '../cache-times';
 import { requestKeys } from './keys';
 import { quoteFilterValue, requestQueryPlan, type RequestFilters } from './request-filters';
-import type { RequestPage, RequestSummaryRow } from './types';
+import type { RequestPage } from './types';
 
 export const REQUEST_SUMMARY_COLUMNS =
   'id, received_at, website_id, format, endpoint, method, source, measurement_id, client_id, event_count, event_names, status, error_count, warning_count, info_count';
@@ -37,7 +37,7 @@ export async function fetchRequestPage(
   }
   const { data, error, count } = await query.order('received_at', { ascending: false }).range(plan.from, plan.to);
   if (error) throw error;
-  return { rows: (data ?? []) as RequestSummaryRow[], total: count ?? 0 };
+  return { rows: data ?? [], total: count ?? 0 };
 }
 
 export function useRequestPageQuery(organizationId: string | undefined, filters: RequestFilters, page: number, live: boolean) {

@@ -23,13 +23,14 @@ export interface SeriesScope {
 export async function fetchRollupSeries(client: TracklintClient, scope: SeriesScope): Promise<RollupCount[]> {
   const { data, error } = await client.rpc('rollup_series', {
     org_id: scope.organizationId,
-    site_id: scope.websiteId,
+    // null means every website; the generated Args cannot say a SQL argument may be null.
+    site_id: scope.websiteId as string,
     bucket_starts: scope.window.bucketStarts.map((ms) => new Date(ms).toISOString()),
     until: new Date(scope.window.endMs).toISOString(),
     dimensions: [...scope.dimensions],
   });
   if (error) throw error;
-  return ((data ?? []) as Array<Record<string, unknown>>).map((r) => ({
+  return (data ?? []).map((r) => ({
     hour: String(r.bucket),
     dimension: r.dimension as RollupDimension,
     value: String(r.value),
@@ -63,7 +64,7 @@ export async function fetchRollupSeriesByWebsite(
     dimensions: [...scope.dimensions],
   });
   if (error) throw error;
-  return ((data ?? []) as Array<Record<string, unknown>>).map((r) => ({
+  return (data ?? []).map((r) => ({
     website_id: String(r.website_id),
     hour: String(r.bucket),
     dimension: r.dimension as RollupDimension,

@@ -15,7 +15,7 @@ export async function fetchUsageEvents(client: TracklintClient, organizationId: 
     .order('last_occurred_at', { ascending: false })
     .limit(24);
   if (error) throw error;
-  return ((data ?? []) as Array<Record<string, unknown>>).map((r) => ({
+  return (data ?? []).map((r) => ({
     ...(r as unknown as UsageEvent),
     limit_value: toNumber(r.limit_value),
     refused_requests: toNumber(r.refused_requests) ?? 0,

@@ -3,7 +3,8 @@ import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
 import { billingKeys } from '../billing/keys';
 import { ruleKeys } from './keys';
-import { CUSTOM_RULE_COLUMNS } from './custom-rules-query';
+import { CUSTOM_RULE_COLUMNS, customRuleFromRow } from './custom-rules-query';
+import type { Json } from '../../../shared/database.types';
 import type { CustomRule, CustomRuleInput } from './types';
 
 function toRow(input: CustomRuleInput) {
@@ -11,7 +12,7 @@ function toRow(input: CustomRuleInput) {
     website_id: input.websiteId,
     name: input.name,
     description: input.description,
-    definition: input.definition,
+    definition: input.definition as unknown as Json,
     severity: input.severity,
     enabled: input.enabled,
   };
@@ -25,14 +26,14 @@ export async function createCustomRule(client: TracklintClient, input: CustomRul
     .select(CUSTOM_RULE_COLUMNS)
     .single();
   if (error) throw error;
-  return data as CustomRule;
+  return customRuleFromRow(data);
 }
 
 export async function updateCustomRule(client: TracklintClient, id: string, input: CustomRuleInput): Promise<CustomRule> {
   const { data, error } = await client.from('custom_rules').update(toRow(input)).eq('id', id).select(CUSTOM_RULE_COLUMNS).maybeSingle();
   if (error) throw error;
   if (!data) throw new Error('Only owners and admins can change custom rules');
-  return data as CustomRule;
+  return customRuleFromRow(data);
 }
 
 export async function deleteCustomRule(client: TracklintClient, id: string): Promise<void> {

@@ -11,7 +11,7 @@ export async function fetchRuleSettings(client: TracklintClient, websiteId: stri
     .select('website_id, rule_id, enabled, severity, updated_at')
     .eq('website_id', websiteId);
   if (error) throw error;
-  return (data ?? []) as RuleSetting[];
+  return data ?? [];
 }
 
 export function useRuleSettingsQuery(websiteId: string | undefined) {

@@ -14,7 +14,7 @@ export async function fetchPendingInvitations(client: TracklintClient, organizat
     .is('accepted_at', null)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []) as PendingInvitation[];
+  return data ?? [];
 }
 
 export function usePendingInvitationsQuery(organizationId: string | undefined, enabled: boolean) {

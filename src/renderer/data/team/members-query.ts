@@ -7,20 +7,6 @@ import { sortMembers } from './team-rules';
 import { teamKeys } from './keys';
 import type { TeamMember } from './types';
 
-interface MembershipRow {
-  user_id: string;
-  role: string;
-  status: string;
-  permissions: string[] | null;
-  joined_at: string;
-}
-
-interface ProfileRow {
-  id: string;
-  full_name: string | null;
-  email: string | null;
-}
-
 /** The organization's members (any member may read them) with their names and emails from user_profiles. */
 export async function fetchTeamMembers(client: TracklintClient, organizationId: string): Promise<TeamMember[]> {
   const links = await client
@@ -28,7 +14,7 @@ export async function fetchTeamMembers(client: TracklintClient, organizationId: 
     .select('user_id, role, status, permissions, joined_at')
     .eq('organization_id', organizationId);
   if (links.error) throw links.error;
-  const rows = ((links.data ?? []) as MembershipRow[]).filter((row) => isOrganizationRole(row.role));
+  const rows = (links.data ?? []).filter((row) => isOrganizationRole(row.role));
   if (rows.length === 0) return [];
 
   const profiles = await client
@@ -39,7 +25,7 @@ export async function fetchTeamMembers(client: TracklintClient, organizationId: 
       rows.map((row) => row.user_id),
     );
   if (profiles.error) throw profiles.error;
-  const byId = new Map(((profiles.data ?? []) as ProfileRow[]).map((p) => [p.id, p]));
+  const byId = new Map((profiles.data ?? []).map((p) => [p.id, p]));
 
   return sortMembers(
     rows.map((row) => ({

@@ -14,7 +14,7 @@ export async function createWebsite(client: TracklintClient, input: NewWebsite):
     .select(WEBSITE_DETAIL_COLUMNS)
     .single();
   if (error) throw error;
-  return data as WebsiteDetails;
+  return data;
 }
 
 export function useCreateWebsiteMutation() {

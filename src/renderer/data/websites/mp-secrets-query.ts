@@ -13,7 +13,7 @@ export async function fetchMpSecrets(client: TracklintClient, websiteId: string)
     .eq('website_id', websiteId)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []) as MpSecret[];
+  return data ?? [];
 }
 
 export function useMpSecretsQuery(websiteId: string | undefined, enabled = true) {

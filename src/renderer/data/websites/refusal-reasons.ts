@@ -1,8 +1,13 @@
+import type { DropReason } from '../../../shared/drop-reasons';
+
+/** Refusals that happen before a website is known, so they are never counted for one. */
+type BeforeWebsite = 'missing_site_key' | 'unknown_site_key' | 'missing_measurement_id' | 'no_website_for_measurement_id';
+
 /**
- * What each collector refusal reason (src/server/collector/drop-reasons.ts) means for the website's
- * owner, and what to do about it.
+ * What each collector refusal reason (src/shared/drop-reasons.ts) means for the website's owner,
+ * and what to do about it. A new reason fails the typecheck until it has a label here.
  */
-const REASONS: Record<string, string> = {
+const REASONS: Record<Exclude<DropReason, BeforeWebsite>, string> = {
   rate_limited: 'Over the plan\'s hits per minute for one website',
   quota_exceeded: 'Monthly request limit of the plan reached',
   origin_not_allowed: 'Sent from a page outside this website\'s domain',
@@ -23,5 +28,5 @@ const REASONS: Record<string, string> = {
 };
 
 export function refusalReasonLabel(reason: string): string {
-  return REASONS[reason] ?? reason.replace(/_/g, ' ');
+  return (REASONS as Record<string, string | undefined>)[reason] ?? reason.replace(/_/g, ' ');
 }

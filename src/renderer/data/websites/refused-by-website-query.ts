@@ -17,7 +17,7 @@ export async function fetchRefusedByWebsite(client: TracklintClient, organizatio
     .limit(10_000);
   if (error) throw error;
   const out: Record<string, number> = {};
-  for (const row of (data ?? []) as Array<{ website_id: string; count: number | string }>) out[row.website_id] = (out[row.website_id] ?? 0) + Number(row.count);
+  for (const row of data ?? []) out[row.website_id] = (out[row.website_id] ?? 0) + Number(row.count);
   return out;
 }
 

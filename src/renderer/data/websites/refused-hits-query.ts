@@ -39,7 +39,7 @@ export async function fetchRefusedHits(client: TracklintClient, websiteId: strin
     .gte('bucket', since)
     .limit(5000);
   if (error) throw error;
-  return summarizeRefusals((data ?? []) as CounterRow[]);
+  return summarizeRefusals(data ?? []);
 }
 
 export function useRefusedHitsQuery(websiteId: string | undefined) {

@@ -17,7 +17,7 @@ export async function updateWebsite(client: TracklintClient, input: UpdateWebsit
   if (error) throw error;
   // RLS hides the row from non-admins: the update matched nothing.
   if (!data) throw new Error('Only owners and admins can change websites');
-  return data as WebsiteDetails;
+  return data;
 }
 
 export function useUpdateWebsiteMutation() {

@@ -16,7 +16,7 @@ export async function fetchWebsiteDetails(client: TracklintClient, organizationI
     .eq('organization_id', organizationId)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []) as WebsiteDetails[];
+  return data ?? [];
 }
 
 export function useWebsiteDetailsQuery(organizationId: string | undefined) {

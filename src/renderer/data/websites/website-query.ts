@@ -13,7 +13,7 @@ export const VERIFICATION_POLL_MS = 5000;
 export async function fetchWebsite(client: TracklintClient, websiteId: string): Promise<WebsiteDetails | null> {
   const { data, error } = await client.from('websites').select(WEBSITE_DETAIL_COLUMNS).eq('id', websiteId).maybeSingle();
   if (error) throw error;
-  return (data as WebsiteDetails | null) ?? null;
+  return data ?? null;
 }
 
 /** Polls while the website is pending, so the page turns "verified" as soon as the first hit arrives. */

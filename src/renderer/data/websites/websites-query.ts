@@ -12,7 +12,7 @@ export async function fetchWebsites(client: TracklintClient, organizationId: str
     .eq('organization_id', organizationId)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []) as Website[];
+  return data ?? [];
 }
 
 export function useWebsitesQuery(organizationId: string | undefined) {

@@ -4,7 +4,7 @@ import { requestsLink } from '../../data/requests/request-filters';
 import { countSince } from '../../data/rollups/aggregate';
 import { HOUR_MS, floorHour } from '../../data/rollups/periods';
 import type { RollupRow, UsageEvent } from '../../data/rollups/types';
-import { displayedSeverity, usageAlertText, usageAlertTitle } from '../../shell/usage-alerts';
+import { displayedSeverity, usageAlertText, usageAlertTitle } from '../../data/billing/usage-alerts';
 
 export type AlertSeverity = 'critical' | 'warning' | 'info';
 

@@ -1,4 +1,5 @@
 import type { AlertRuleKind } from '../../data/alerts/types';
+import type { DropReason } from '../../../shared/drop-reasons';
 
 export type ParamField =
   | { key: string; label: string; type: 'number'; default: number; min: number; max: number; suffix?: string }
@@ -20,7 +21,7 @@ export const REFUSAL_REASONS = [
   { value: 'invalid_json', label: 'Invalid JSON' },
   { value: 'body_too_large', label: 'Too large' },
   { value: 'queue_full', label: 'Collector busy' },
-];
+] satisfies Array<{ value: DropReason; label: string }>;
 
 /** Each kind's parameters, with the defaults the server applies when one is missing. */
 export const KINDS: Record<AlertRuleKind, KindInfo> = {

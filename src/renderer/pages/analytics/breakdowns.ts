@@ -1,5 +1,5 @@
 import { ruleById, type RuleFamily } from '../../../shared/ga4';
-import { FAMILY_LABELS } from '../rules/rule-labels';
+import { FAMILY_LABELS } from '../../components/rule-labels';
 
 /** Findings per rule family, from per-rule totals (custom rules and unknown ids count as Custom). */
 export function familyTotals(ruleTotals: ReadonlyArray<{ value: string; count: number }>): Array<{ value: RuleFamily | 'custom'; label: string; count: number }> {

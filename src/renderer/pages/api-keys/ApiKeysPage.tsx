@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmActionModal } from '../../components/ConfirmActionModal';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { SecretShownOnceModal } from '../../components/SecretShownOnceModal';
+import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { planHasFeature } from '../../../shared/plans';
@@ -16,8 +17,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
 import { platform } from '../../platform';
-import { upgradeLink } from '../../shell/plan-features';
-import { permissionsForRole } from '../../shell/role-permissions';
+import { upgradeLink } from '../../data/billing/plan-features';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
 import { API_KEY_TOASTS } from './toasts';
 
 /** /app/api-keys (Pro: api_access): owners and admins create, list and revoke the organization's keys. */
@@ -187,24 +188,5 @@ function RevokeModal({ apiKey, organizationId, onClose }: { apiKey: ApiKey; orga
 }
 
 function CreatedKeyModal({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
-  return (
-    <Modal opened onClose={onClose} title="Your new API key" closeOnClickOutside={false}>
-      <Stack>
-        <Alert color="yellow">Copy the key now. Tracklint keeps only a hash of it and cannot show it again.</Alert>
-        <Code block data-testid="created-api-key" style={{ wordBreak: 'break-all' }}>
-          {created.key}
-        </Code>
-        <Group justify="flex-end">
-          <CopyButton value={created.key}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy key'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>Done</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  return <SecretShownOnceModal title="Your new API key" noun="key" value={created.key} testId="created-api-key" onClose={onClose} />;
 }

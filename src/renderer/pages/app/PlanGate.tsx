@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import { useFeatureAccessQuery } from '../../data/billing/feature-access-query';
 import { useEffectivePlan } from '../../data/billing/use-effective-plan';
-import { planIncludesFeature, requiredPlanForFeature } from '../../shell/plan-features';
+import { planIncludesFeature, requiredPlanForFeature } from '../../data/billing/plan-features';
 import { planName } from '../../../shared/plans';
 
 interface PlanGateProps {

@@ -10,7 +10,7 @@ import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { AuthHeading } from './AuthHeading';
 import { EmailField, NameField, PasswordField } from '../../components/fields/AccountFields';
 import { passwordFieldMessage } from '../../components/fields/form-errors';
-import { validateInvitedSignUp, type InvitedSignUpValues } from './validation';
+import { validateInvitedSignUp, type InvitedSignUpValues } from '../../components/fields/validation';
 
 /** The sign-in link that keeps the invitation, for people who already have an account. */
 export function invitationLoginPath(token: string): string {

@@ -9,7 +9,7 @@ import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { returnPathFrom } from '../../routing/return-path';
 import { SignInView } from './SignInView';
-import { validateEmail } from './validation';
+import { validateEmail } from '../../components/fields/validation';
 
 export function LoginPage() {
   const form = useForm({
@@ -26,7 +26,7 @@ export function LoginPage() {
   const invitation = invitationFromSearch(location.search);
   const invitationToken = invitation?.token;
 
-  // Accepted after the sign-in by auth/InvitationRunner, from this tab's storage.
+  // Accepted after the sign-in by app/InvitationRunner, from this tab's storage.
   useEffect(() => {
     if (invitationToken) rememberInvitation(invitationToken, window.sessionStorage);
   }, [invitationToken]);

@@ -13,7 +13,7 @@ import { DASHBOARD_PATH } from '../../routing/paths';
 import { AuthHeading } from './AuthHeading';
 import { EmailField, PasswordField } from '../../components/fields/AccountFields';
 import { passwordFieldMessage } from '../../components/fields/form-errors';
-import { validateEmail, validateNewPassword } from './validation';
+import { validateEmail, validateNewPassword } from '../../components/fields/validation';
 
 /**
  * /reset-password and /update-password. Without a recovery session it asks for the email to

@@ -11,10 +11,10 @@ import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availabi
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { AuthHeading } from './AuthHeading';
-import { slugFromName } from './slug';
+import { slugFromName } from '../../lib/slug';
 import { EmailField, NameField, PasswordField, SlugField } from '../../components/fields/AccountFields';
 import { passwordFieldMessage } from '../../components/fields/form-errors';
-import { isPlanValue, validateSignUp, type SignUpValues } from './validation';
+import { isPlanValue, validateSignUp, type SignUpValues } from '../../components/fields/validation';
 
 const PLAN_OPTIONS: { value: Plan; label: string }[] = [
   { value: 'free', label: 'Free' },

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../data/auth/use-session';
 import { authRedirectAtom } from '../../state/auth-atoms';
-import { FullPageSpinner } from '../../routing/FullPageSpinner';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { AuthHeading } from './AuthHeading';
 

@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
-import { NoAccess } from '../../routing/RequirePermission';
-import { permissionsForRole } from '../../shell/role-permissions';
-import { UsageAlerts } from '../../shell/UsageAlerts';
-import { parseBillingParams, upgradeExplanation } from '../app/billing-params';
+import { NoAccess } from '../../components/RequirePermission';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
+import { UsageAlerts } from '../../components/UsageAlerts';
+import { parseBillingParams, upgradeExplanation } from '../../data/billing/billing-params';
 import { CheckoutReturn } from './CheckoutReturn';
 import { CurrentPlanCard } from './CurrentPlanCard';
 import { InvoicesTable } from './InvoicesTable';

@@ -10,7 +10,7 @@ import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { showToast } from '../../notifications/notify';
 import { planName } from '../../../shared/plans';
 import { BillingFact } from './BillingFact';
-import { billingAttention, nextAmountLabel, planStatusLabel, type NoticeTone } from './billing-status';
+import { billingAttention, nextAmountLabel, planStatusLabel, type NoticeTone } from '../../data/billing/billing-status';
 
 const TONE_COLOR: Record<NoticeTone, string> = { info: 'blue', warning: 'yellow', critical: 'red' };
 

@@ -4,7 +4,7 @@ import { INVOICE_LIMIT, useInvoicesQuery } from '../../data/billing/invoices-que
 import type { Invoice } from '../../data/billing/types';
 import type { Organization } from '../../data/organizations/types';
 import { formatDate } from '../../lib/dates';
-import { featureLabel } from '../app/billing-params';
+import { featureLabel } from '../../data/billing/billing-params';
 
 /** Badge colours per Stripe invoice status; text shades keep 4.5:1 on the light badge backgrounds. */
 const STATUS_STYLE: Record<string, { color: string; c?: string }> = {

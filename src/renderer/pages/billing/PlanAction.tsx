@@ -6,7 +6,7 @@ import type { PlanLimits } from '../../data/billing/types';
 import type { Organization } from '../../data/organizations/types';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { showToast } from '../../notifications/notify';
-import { CONTACT_EMAIL } from '../marketing/data/site';
+import { CONTACT_EMAIL } from '../../lib/site';
 import { planChangeMailto, type PlanCardKind } from './billing-rules';
 
 const SELF_SERVICE_PLANS: readonly string[] = ['starter', 'pro'];

@@ -4,7 +4,7 @@ import { usePlanListQuery } from '../../data/billing/plan-list-query';
 import type { PlanLimits } from '../../data/billing/types';
 import type { Organization } from '../../data/organizations/types';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
-import { formatLimit } from '../../shell/usage-alerts';
+import { formatLimit } from '../../data/billing/usage-alerts';
 import { planCardKind, type PlanCardKind } from './billing-rules';
 import { PlanAction } from './PlanAction';
 

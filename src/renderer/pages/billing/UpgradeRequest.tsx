@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { planName } from '../../../shared/plans';
-import type { BillingParams } from '../app/billing-params';
+import type { BillingParams } from '../../data/billing/billing-params';
 
 /** Why the user was sent to billing (?upgrade=&feature=&current=), e.g. "Custom Rules requires the Pro plan". */
 export function UpgradeRequest({ params, explanation }: { params: BillingParams; explanation: string }) {

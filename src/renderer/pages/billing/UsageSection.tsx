@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { USAGE_METRICS } from '../../../shared/plans';
 import { useUsageStatusQuery } from '../../data/billing/usage-status-query';
 import type { Organization } from '../../data/organizations/types';
-import { USAGE_METRIC_LABELS, formatLimit } from '../../shell/usage-alerts';
+import { USAGE_METRIC_LABELS, formatLimit } from '../../data/billing/usage-alerts';
 import { BillingFact } from './BillingFact';
 
 /** Usage this month against the limits of the plan that applies now (rpc get_organization_usage_status). */

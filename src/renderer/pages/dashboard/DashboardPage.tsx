@@ -13,21 +13,16 @@ import type { RollupDimension } from '../../data/rollups/types';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { ruleTitle } from '../rules/rule-labels';
-import { KpiCard } from './components/KpiCard';
-import { StackedBarChart, type ChartSeries } from './components/StackedBarChart';
-import { TopList } from './components/TopList';
+import { ruleTitle } from '../../components/rule-labels';
+import { KpiCard } from '../../components/charts/KpiCard';
+import { StackedBarChart } from '../../components/charts/StackedBarChart';
+import { TopList } from '../../components/charts/TopList';
 import { UsageCard } from './components/UsageCard';
 import { onboardingSteps, showOnboarding } from './onboarding';
 import { organizationTimeZone } from '../../data/rollups/time-zone';
+import { STATUS_SERIES } from '../../components/charts/status-series';
 
 const DIMENSIONS: readonly RollupDimension[] = ['requests', 'status', 'severity', 'rule', 'event_name'];
-
-export const STATUS_SERIES: readonly ChartSeries[] = [
-  { key: 'pass', label: 'Pass', color: 'var(--mantine-color-teal-6)' },
-  { key: 'warning', label: 'Warning', color: 'var(--mantine-color-yellow-5)' },
-  { key: 'fail', label: 'Fail', color: 'var(--mantine-color-red-6)' },
-];
 
 /** /app/dashboard: the current website's tracking health at a glance, and the first steps until hits arrive. */
 export function DashboardPage() {

@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL } from './data/site';
+import { CONTACT_EMAIL } from '../../lib/site';
 
 export const CONTACT_TOPICS = ['Sales', 'Support', 'Partnership', 'Other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];

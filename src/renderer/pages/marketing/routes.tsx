@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '../../routing/lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { FEATURE_PAGES } from './data/feature-pages';
 import { SOLUTION_PAGES } from './data/solution-pages';
 

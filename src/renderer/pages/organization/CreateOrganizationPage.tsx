@@ -8,8 +8,8 @@ import { DEFAULT_PLAN, type Plan } from '../../data/organizations/types';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
-import { slugFromName } from '../auth/slug';
-import { NAME_MAX_LENGTH, ORGANIZATION_NAME_MIN_LENGTH, isPlanValue, validateSlug } from '../auth/validation';
+import { slugFromName } from '../../lib/slug';
+import { NAME_MAX_LENGTH, ORGANIZATION_NAME_MIN_LENGTH, isPlanValue, validateSlug } from '../../components/fields/validation';
 import { planName } from '../../../shared/plans';
 
 type Field = 'name' | 'slug' | 'plan';

@@ -17,10 +17,10 @@ import { formatDate } from '../../lib/dates';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { DASHBOARD_PATH } from '../../routing/paths';
-import { planBadge } from '../../shell/plan-badge';
-import { permissionsForRole } from '../../shell/role-permissions';
+import { planBadge } from '../../components/plan-badge';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
 import { storedOrganizationIdAtom, storedWebsiteIdAtom } from '../../state/selection-atoms';
-import { NAME_MAX_LENGTH, validateSlug } from '../auth/validation';
+import { NAME_MAX_LENGTH, validateSlug } from '../../components/fields/validation';
 import { planName } from '../../../shared/plans';
 import { TimeZoneSetting } from './TimeZoneSetting';
 

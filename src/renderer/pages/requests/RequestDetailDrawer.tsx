@@ -6,11 +6,11 @@ import { useRequestDetailQuery } from '../../data/requests/request-detail-query'
 import type { RequestDetailRow } from '../../data/requests/types';
 import { useCustomRulesQuery } from '../../data/rules/custom-rules-query';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { STATUS_COLORS, STATUS_LABELS } from '../validation/ValidationResultView';
-import { EventsView } from './components/EventsView';
-import { FindingsList } from './components/FindingsList';
+import { STATUS_COLORS, STATUS_LABELS } from '../../components/hits/ValidationResultView';
+import { EventsView } from '../../components/hits/EventsView';
+import { FindingsList } from '../../components/hits/FindingsList';
 import { customRuleTitles } from './custom-titles';
-import { eventViewsFromDecoded, eventViewsFromStored, type EventView } from './event-views';
+import { eventViewsFromDecoded, eventViewsFromStored, type EventView } from '../../components/hits/event-views';
 import { formatDateTime } from './format-time';
 import { findingCounts } from '../../lib/plural';
 

@@ -39,7 +39,7 @@ import type { RequestSummaryRow } from '../../data/requests/types';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { STATUS_COLORS, STATUS_LABELS } from '../validation/ValidationResultView';
+import { STATUS_COLORS, STATUS_LABELS } from '../../components/hits/ValidationResultView';
 import { formatDateTime } from './format-time';
 import { RequestDetailDrawer } from './RequestDetailDrawer';
 import { countOf } from '../../lib/plural';

@@ -1,6 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { advancedRulesByFamily } from './rule-labels';
+import { advancedRulesByFamily } from '../../components/rule-labels';
 import { RuleList, RuleSettingsContext } from './RuleList';
 
 const FAMILIES = advancedRulesByFamily();

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { basicRules } from './rule-labels';
+import { basicRules } from '../../components/rule-labels';
 import { RuleList, RuleSettingsContext } from './RuleList';
 
 const RULES = basicRules();

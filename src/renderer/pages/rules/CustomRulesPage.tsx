@@ -14,11 +14,11 @@ import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { permissionsForRole } from '../../shell/role-permissions';
-import { formatLimit } from '../../shell/usage-alerts';
-import { upgradeLink } from '../../shell/plan-features';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
+import { formatLimit } from '../../data/billing/usage-alerts';
+import { upgradeLink } from '../../data/billing/plan-features';
 import { CustomRuleEditor } from './CustomRuleEditor';
-import { SEVERITY_COLORS, SEVERITY_LABELS } from './rule-labels';
+import { SEVERITY_COLORS, SEVERITY_LABELS } from '../../components/rule-labels';
 import { RULE_TOASTS } from './toasts';
 
 /** /app/rules/custom (pro and up, behind the plan gate): the organization's own rules. */

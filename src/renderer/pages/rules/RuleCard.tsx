@@ -4,7 +4,7 @@ import type { RuleSetting } from '../../data/rules/types';
 import { useSaveRuleSettingMutation } from '../../data/rules/save-rule-setting-mutation';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { EVIDENCE_LABELS, FACT_LABELS, SEVERITIES, SEVERITY_COLORS, SEVERITY_LABELS } from './rule-labels';
+import { EVIDENCE_LABELS, FACT_LABELS, SEVERITIES, SEVERITY_COLORS, SEVERITY_LABELS } from '../../components/rule-labels';
 import { RULE_TOASTS } from './toasts';
 
 interface RuleCardProps {

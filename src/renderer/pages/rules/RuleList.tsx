@@ -5,7 +5,7 @@ import type { RuleMeta } from '../../../shared/ga4';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import { useRuleSettingsQuery } from '../../data/rules/rule-settings-query';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
-import { permissionsForRole } from '../../shell/role-permissions';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
 import { RuleCard } from './RuleCard';
 
 /** Which website the rule settings apply to, and who may change them. */

@@ -6,7 +6,7 @@ import {
   type Issue,
   type Severity,
 } from '../../../shared/ga4';
-import { capturesFromInput } from '../validation/validate-input';
+import { capturesFromInput } from '../../components/hits/validate-input';
 
 /** The custom-rule form: fields the UI edits, plus the conditions as JSON text. */
 export interface CustomRuleForm {

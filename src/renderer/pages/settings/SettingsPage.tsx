@@ -9,7 +9,7 @@ import { useProfileQuery } from '../../data/profile/profile-query';
 import { useUpdateProfileMutation } from '../../data/profile/update-profile-mutation';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
-import { validateFullName, validateNewPassword } from '../auth/validation';
+import { validateFullName, validateNewPassword } from '../../components/fields/validation';
 
 /** /app/settings: the user's own profile and password. */
 export function SettingsPage() {

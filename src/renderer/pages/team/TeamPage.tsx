@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { isWithinLimit } from '../../../shared/plans';
 import { useSession } from '../../data/auth/use-session';
@@ -17,10 +17,9 @@ import { useUpdateMemberRoleMutation } from '../../data/team/update-member-role-
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
-import { UsageAlerts } from '../../shell/UsageAlerts';
-import { formatLimit } from '../../shell/usage-alerts';
-import { validateEmail } from '../auth/validation';
-import classes from '../../shell/shell.module.css';
+import { UsageAlerts } from '../../components/UsageAlerts';
+import { formatLimit } from '../../data/billing/usage-alerts';
+import { validateEmail } from '../../components/fields/validation';
 
 /**
  * /app/team. Everyone in the organization sees who is in it; owners and admins invite people,
@@ -181,7 +180,7 @@ function MembersTable({ organization }: { organization: Organization }) {
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Joined</Table.Th>
                   <Table.Th>
-                    <span className={classes.visuallyHidden}>Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>

@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, SegmentedCont
 import { Link } from 'react-router-dom';
 import type { ValidationResult } from '../../../shared/ga4';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { VALIDATION_SAMPLES } from './samples';
-import { capturesFromInput, validateCaptures, type InputCapture } from './validate-input';
-import { ValidationResultView } from './ValidationResultView';
-import { MarketingFooter } from '../marketing/components/MarketingFooter';
-import { MarketingHeader } from '../marketing/components/MarketingHeader';
+import { VALIDATION_SAMPLES } from '../../components/hits/samples';
+import { capturesFromInput, validateCaptures, type InputCapture } from '../../components/hits/validate-input';
+import { ValidationResultView } from '../../components/hits/ValidationResultView';
+import { MarketingFooter } from '../../components/marketing/MarketingFooter';
+import { MarketingHeader } from '../../components/marketing/MarketingHeader';
 
 type Mode = 'url' | 'capture';
 

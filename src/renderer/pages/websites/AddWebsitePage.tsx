@@ -11,8 +11,8 @@ import { isWebsiteLimitError, normalizeDomain, validateAddWebsite, type AddWebsi
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { permissionsForRole } from '../../shell/role-permissions';
-import { NoAccess } from '../../routing/RequirePermission';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
+import { NoAccess } from '../../components/RequirePermission';
 import { storedWebsiteIdAtom } from '../../state/selection-atoms';
 import { InstallPanel } from './InstallPanel';
 import { WEBSITE_TOASTS } from './toasts';

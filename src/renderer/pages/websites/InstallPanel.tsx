@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/dates';
 import { platform } from '../../platform';
 import { debugMeasurementProtocolUrl, measurementProtocolUrl, trackerSnippet } from '../../data/websites/install-snippet';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
-import { permissionsForRole } from '../../shell/role-permissions';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
 import { MpSecretsSection } from './MpSecretsSection';
 import { RefusedHitsSection } from './RefusedHitsSection';
 import { errorMessage } from '../../notifications/toast-catalogue';

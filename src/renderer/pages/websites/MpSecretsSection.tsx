@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { ConfirmActionModal } from '../../components/ConfirmActionModal';
+import { SecretShownOnceModal } from '../../components/SecretShownOnceModal';
 import { useCreateMpSecretMutation } from '../../data/websites/create-mp-secret-mutation';
 import { useMpSecretsQuery } from '../../data/websites/mp-secrets-query';
 import { useRevokeMpSecretMutation } from '../../data/websites/revoke-mp-secret-mutation';
@@ -154,26 +155,10 @@ function RevokeSecretModal({ secret, websiteId, onClose }: { secret: MpSecret; w
 
 function CreatedSecretModal({ created, onClose }: { created: CreatedMpSecret; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title="Your new Measurement Protocol secret" closeOnClickOutside={false}>
-      <Stack>
-        <Alert color="yellow">Copy the secret now. Tracklint keeps only a hash of it and cannot show it again.</Alert>
-        <Code block data-testid="created-mp-secret" style={{ wordBreak: 'break-all' }}>
-          {created.secret}
-        </Code>
-        <Text size="sm" c="dimmed">
-          Send it as <Code>api_secret</Code> with every Measurement Protocol request for this website.
-        </Text>
-        <Group justify="flex-end">
-          <CopyButton value={created.secret}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>Done</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <SecretShownOnceModal title="Your new Measurement Protocol secret" noun="secret" value={created.secret} testId="created-mp-secret" onClose={onClose}>
+      <Text size="sm" c="dimmed">
+        Send it as <Code>api_secret</Code> with every Measurement Protocol request for this website.
+      </Text>
+    </SecretShownOnceModal>
   );
 }

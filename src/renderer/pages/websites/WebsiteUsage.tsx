@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useUsageStatusQuery } from '../../data/billing/usage-status-query';
 import type { Organization } from '../../data/organizations/types';
-import { formatLimit } from '../../shell/usage-alerts';
+import { formatLimit } from '../../data/billing/usage-alerts';
 import { canAddWebsite, websiteUpgradeLink } from './website-limit';
 
 /** "Websites: 1 of 1 on your plan" and, at the limit, the way to upgrade. */

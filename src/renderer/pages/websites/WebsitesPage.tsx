@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { permissionsForRole } from '../../shell/role-permissions';
+import { permissionsForRole } from '../../data/organizations/role-permissions';
 import { EditWebsiteModal } from './EditWebsiteModal';
 import { InstallPanel } from './InstallPanel';
 import { WEBSITE_TOASTS } from './toasts';

@@ -1,5 +1,5 @@
 import { isWithinLimit, normalizePlan } from '../../../shared/plans';
-import { upgradeLink } from '../../shell/plan-features';
+import { upgradeLink } from '../../data/billing/plan-features';
 
 /** The billing link offered when the website limit is reached: more websites (starter), or unlimited (pro). */
 export function websiteUpgradeLink(plan: string | null | undefined): string {

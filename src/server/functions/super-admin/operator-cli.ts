@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '../../db/database';
 import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { runMigrations } from '../../db/migrate';
 import { createLogger } from '../../logger';
-import { migrationsDir } from '../../server';
+import { migrationsDir } from '../../db/migrations-dir';
 import { OperatorError, grantSuperAdmin, revokeSuperAdmin } from './operator';
 
 /**

@@ -4,7 +4,7 @@ import {
   measurementProtocolExample,
   measurementProtocolUrl,
   trackerSnippet,
-} from '../../../../src/renderer/pages/marketing/data/integration-guide';
+} from '../../../../src/renderer/data/websites/integration-guide';
 // Read as text (Vite's ?raw), so the guide is checked against the real collector routes.
 import collectorRoutesSource from '../../../../src/server/collector/routes.ts?raw';
 

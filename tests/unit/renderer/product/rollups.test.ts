@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketSeries, computeKpis, countSince, formatRate, totalsBy } from '../../../../src/renderer/data/rollups/aggregate';
 import { periodWindow } from '../../../../src/renderer/data/rollups/periods';
 import type { RollupRow } from '../../../../src/renderer/data/rollups/types';
-import { axisTicks, niceMax } from '../../../../src/renderer/pages/dashboard/chart-scale';
+import { axisTicks, niceMax } from '../../../../src/renderer/components/charts/chart-scale';
 import { onboardingSteps, showOnboarding } from '../../../../src/renderer/pages/dashboard/onboarding';
 import { familyTotals } from '../../../../src/renderer/pages/analytics/breakdowns';
 

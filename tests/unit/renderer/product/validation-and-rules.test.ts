@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { capturesFromInput, parseCurl, shellWords, validateCaptures } from '../../../../src/renderer/pages/validation/validate-input';
-import { VALIDATION_SAMPLES } from '../../../../src/renderer/pages/validation/samples';
+import { capturesFromInput, parseCurl, shellWords, validateCaptures } from '../../../../src/renderer/components/hits/validate-input';
+import { VALIDATION_SAMPLES } from '../../../../src/renderer/components/hits/samples';
 import { buildDefinition, DEFAULT_CONDITIONS, formFromDefinition, ruleIdFromName, testRuleOnSample, type CustomRuleForm } from '../../../../src/renderer/pages/rules/custom-rule-form';
-import { advancedRulesByFamily, basicRules } from '../../../../src/renderer/pages/rules/rule-labels';
-import { eventViewsFromStored, groupIssuesBySeverity, itemColumns } from '../../../../src/renderer/pages/requests/event-views';
+import { advancedRulesByFamily, basicRules } from '../../../../src/renderer/components/rule-labels';
+import { eventViewsFromStored, groupIssuesBySeverity, itemColumns } from '../../../../src/renderer/components/hits/event-views';
 import { customRuleTitles } from '../../../../src/renderer/pages/requests/custom-titles';
 import { isDefaultSetting } from '../../../../src/renderer/data/rules/save-rule-setting-mutation';
 import type { CustomRule } from '../../../../src/renderer/data/rules/types';

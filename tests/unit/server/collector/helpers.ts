@@ -53,3 +53,20 @@ export function testWebsite(overrides: Partial<CollectorWebsite> = {}): Collecto
 }
 
 export { createMetrics };
+
+/**
+ * Lets the event loop run, one setImmediate turn at a time (no clock), until the condition holds:
+ * an explicit gate for "the writer has reached this point" instead of sleeping and hoping.
+ */
+export async function until(condition: () => boolean, maxTurns = 100_000): Promise<void> {
+  for (let turn = 0; turn < maxTurns; turn++) {
+    if (condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`condition not reached after ${maxTurns} event-loop turns`);
+}
+
+/** Runs the event loop for a number of turns, so work that could happen has had its chance before asserting it did not. */
+export async function eventLoopTurns(count = 50): Promise<void> {
+  for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+}

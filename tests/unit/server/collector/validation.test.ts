@@ -4,7 +4,7 @@ import { HistoryCache } from '../../../../src/server/collector/history-cache';
 import { createMemorySink } from '../../../../src/server/collector/sink';
 import type { HitEnvelope } from '../../../../src/server/collector/stored-hit';
 import { HitValidation, type ValidationInput, type ValidationOutcome } from '../../../../src/server/collector/validation';
-import { silentLog, testWebsite } from './helpers';
+import { eventLoopTurns, silentLog, testWebsite, until } from './helpers';
 
 const shop = testWebsite({ verified: true });
 
@@ -41,22 +41,21 @@ async function twoGroupsWaitingForHistory() {
   const { sink, pending } = slowSink();
   const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
   const first = validation.validate([purchase(1)]);
-  await tick();
+  await until(() => pending.length === 1);
   const second = validation.validate([purchase(2)]);
-  await tick();
+  await until(() => pending.length === 2);
   expect(pending).toHaveLength(2);
   return { pending, first, second };
 }
 
 const ruleIds = (o: ValidationOutcome | undefined) => (o?.refusal === undefined ? o?.stored.issueRuleIds : undefined);
-const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('HitValidation', () => {
   it('validates groups in the order given even when a later group\'s history arrives first, and a late read does not undo an earlier group\'s write', async () => {
     const { pending, first, second } = await twoGroupsWaitingForHistory();
     // The second group's read answers first; its rules still wait for the first group's.
     pending[1]!();
-    await tick();
+    await eventLoopTurns();
     pending[0]!();
     const [a, b] = await Promise.all([first, second]);
     expect(ruleIds(a[0])).not.toContain('ecom.duplicate_transaction');

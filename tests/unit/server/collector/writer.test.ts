@@ -3,7 +3,7 @@ import { createMemorySink } from '../../../../src/server/collector/sink';
 import { createQuotaLedger } from '../../../../src/server/collector/quota';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type QueuedHit, type WriteOutcome } from '../../../../src/server/collector/writer';
 import type { StoredHit } from '../../../../src/server/collector/stored-hit';
-import { createMetrics, silentLog, storedHit } from './helpers';
+import { createMetrics, eventLoopTurns, silentLog, storedHit, until } from './helpers';
 
 type Payload = { hit: StoredHit };
 
@@ -37,14 +37,17 @@ describe('BatchWriter', () => {
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
     const write = sink.write.bind(sink);
+    let writing = false;
     sink.write = async (batch) => {
+      writing = true;
       await gate;
       return write(batch);
     };
     let settled: WriteOutcome | undefined;
     const [p] = enqueue([storedHit()]);
     void p!.then((o) => (settled = o));
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => writing);
+    await eventLoopTurns();
     expect(settled).toBeUndefined();
     expect(sink.hits).toHaveLength(0);
     open();
@@ -150,11 +153,12 @@ describe('BatchWriter validation on arrival', () => {
     };
     const first = storedHit();
     const firstDone = enqueue([first]);
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => written.length === 1);
     expect(written).toEqual([1]); // the first batch is waiting on the database
     const later = [storedHit(), storedHit(), storedHit()];
     const laterDone = enqueue(later);
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => validated.length === 4);
+    await eventLoopTurns();
     // Validated already, though no batch could take them yet.
     expect(validated).toEqual([first.id, ...later.map((h) => h.id)]);
     expect(written).toEqual([1]);
@@ -201,14 +205,14 @@ describe('BatchWriter: validation of arriving hits, two groups at a time', () =>
       todo.forEach((h) => (h.stored ??= h.admitted.hit));
     });
     const first = enqueue([storedHit({ id: 'a1' }), storedHit({ id: 'a2' })]);
-    await new Promise((r) => setTimeout(r, 5));
+    await until(() => groups.length === 1);
     const second = enqueue([storedHit({ id: 'b1' })]);
-    await new Promise((r) => setTimeout(r, 5));
+    await until(() => groups.length === 2);
     // Both groups are being validated at once.
     expect(groups).toHaveLength(2);
     // The second finishes first: nothing may be written yet (its hits are behind unvalidated ones).
     gates[1]!();
-    await new Promise((r) => setTimeout(r, 20));
+    await eventLoopTurns();
     expect(sink.hits).toHaveLength(0);
     // Every hit was validated exactly once, by its own group.
     gates[0]!();

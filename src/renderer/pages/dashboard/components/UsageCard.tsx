@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { UNLIMITED, type UsageMetric } from '../../../../shared/plans';
 import { useUsageStatusQuery } from '../../../data/billing/usage-status-query';
 import type { Organization } from '../../../data/organizations/types';
-import { formatLimit } from '../../../shell/usage-alerts';
+import { formatLimit } from '../../../data/billing/usage-alerts';
 import { formatCompactNumber } from '../../../../shared/format';
 
 const LABELS: Record<UsageMetric, string> = {

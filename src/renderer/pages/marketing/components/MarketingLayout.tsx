@@ -1,7 +1,7 @@
 import { Anchor, Box } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
-import { MarketingFooter } from './MarketingFooter';
-import { MarketingHeader } from './MarketingHeader';
+import { MarketingFooter } from '../../../components/marketing/MarketingFooter';
+import { MarketingHeader } from '../../../components/marketing/MarketingHeader';
 
 const MAIN_ID = 'marketing-main';
 

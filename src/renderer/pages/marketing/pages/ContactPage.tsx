@@ -9,7 +9,7 @@ import {
   type ContactFormErrors,
   type ContactFormValues,
 } from '../contact-form';
-import { CONTACT_EMAIL } from '../data/site';
+import { CONTACT_EMAIL } from '../../../lib/site';
 
 const EMPTY_FORM: ContactFormValues = { name: '', email: '', topic: CONTACT_TOPICS[0], message: '' };
 

@@ -7,7 +7,7 @@ import {
   measurementProtocolExample,
   measurementProtocolUrl,
   trackerSnippet,
-} from '../data/integration-guide';
+} from '../../../data/websites/integration-guide';
 
 export function DocsPage() {
   return (

@@ -1,4 +1,4 @@
-import { trackerSnippet as installTrackerSnippet } from '../../../data/websites/install-snippet';
+import { trackerSnippet as installTrackerSnippet } from './install-snippet';
 
 /**
  * Placeholders and collector paths used by the integration guide. The host is the customer's

@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ValidationResult, ValidationStatus } from '../../../shared/ga4';
-import { EventsView } from '../requests/components/EventsView';
-import { FindingsList } from '../requests/components/FindingsList';
-import { eventViewsFromDecoded } from '../requests/event-views';
+import { EventsView } from './EventsView';
+import { FindingsList } from './FindingsList';
+import { eventViewsFromDecoded } from './event-views';
 import { findingCounts } from '../../lib/plural';
 
 export const STATUS_LABELS: Record<ValidationStatus, string> = { pass: 'Pass', warning: 'Warning', fail: 'Fail' };

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatCompactNumber } from '../../../../shared/format';
+import { formatCompactNumber } from '../../../shared/format';
 
 export interface TopListEntry {
   key: string;

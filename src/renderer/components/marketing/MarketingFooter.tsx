@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { FOOTER_GROUPS } from '../data/site';
+import { FOOTER_GROUPS } from '../../lib/site';
 
 export function MarketingFooter() {
   return (

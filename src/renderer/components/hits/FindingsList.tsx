@@ -1,9 +1,9 @@
 import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { ruleById } from '../../../../shared/ga4';
-import type { StoredIssue } from '../../../data/requests/types';
-import { FAMILY_LABELS, SEVERITY_COLORS, SEVERITY_LABELS, ruleTitle } from '../../rules/rule-labels';
-import { groupIssuesBySeverity } from '../event-views';
+import { ruleById } from '../../../shared/ga4';
+import type { StoredIssue } from '../../data/requests/types';
+import { FAMILY_LABELS, SEVERITY_COLORS, SEVERITY_LABELS, ruleTitle } from '../rule-labels';
+import { groupIssuesBySeverity } from './event-views';
 
 interface FindingsListProps {
   issues: readonly StoredIssue[];

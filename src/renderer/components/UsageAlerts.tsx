@@ -6,8 +6,8 @@ import type { UsageMetric } from '../../shared/plans';
 import { useUsageStatusQuery } from '../data/billing/usage-status-query';
 import type { Organization } from '../data/organizations/types';
 import { dismissedUsageAlertsAtom } from '../state/ui-atoms';
-import { permissionsForRole } from './role-permissions';
-import { belongsInShellBanner, displayedSeverity, usageAlertColor, usageAlertKey, usageAlertText, usageAlertTitle, visibleUsageAlerts } from './usage-alerts';
+import { permissionsForRole } from '../data/organizations/role-permissions';
+import { belongsInShellBanner, displayedSeverity, usageAlertColor, usageAlertKey, usageAlertText, usageAlertTitle, visibleUsageAlerts } from '../data/billing/usage-alerts';
 
 interface UsageAlertsProps {
   organization: Organization;

@@ -1,4 +1,4 @@
-import { ruleById, ruleCatalogue, type RuleFamily, type RuleMeta, type Severity } from '../../../shared/ga4';
+import { ruleById, ruleCatalogue, type RuleFamily, type RuleMeta, type Severity } from '../../shared/ga4';
 
 /** How the product names each rule family. */
 export const FAMILY_LABELS: Record<RuleFamily | 'custom', string> = {

@@ -15,7 +15,7 @@ import {
   readPendingInvitation,
   resolveInvitationToken,
   wasInvitationHandled,
-} from './invitation-token';
+} from '../auth/invitation-token';
 
 function tabStorage(): Storage | undefined {
   try {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps';
-import { createOrganizationRoutes } from './organizations';
-import { createAlertRoutes } from '../alerts/routes';
-import { createBillingRoutes } from '../billing/routes';
+import type { AppDeps } from './deps';
+import { createOrganizationRoutes } from './organizations/routes';
+import { createAlertRoutes } from './alerts/routes';
+import { createBillingRoutes } from './billing/routes';
 
 /** The app API at /api: what the data API cannot do alone (emails, multi-step changes). */
 export function createApiRoutes(deps: AppDeps): Hono {

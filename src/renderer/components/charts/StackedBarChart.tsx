@@ -1,9 +1,9 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Box, Table, VisuallyHidden } from '@mantine/core';
-import type { SeriesBucket } from '../../../data/rollups/aggregate';
-import { formatCompactNumber } from '../../../../shared/format';
-import { bucketLabel } from '../chart-scale';
+import type { SeriesBucket } from '../../data/rollups/aggregate';
+import { formatCompactNumber } from '../../../shared/format';
+import { bucketLabel } from './chart-scale';
 
 export interface ChartSeries {
   key: string;

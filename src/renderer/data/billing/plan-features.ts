@@ -1,7 +1,7 @@
-import { requiredPlanFor } from '../../shared/plans';
+import { requiredPlanFor } from '../../../shared/plans';
 
 /** The spec's feature-to-plan rules live in src/shared/plans.ts, under the shell's names. */
-export { requiredPlanFor as requiredPlanForFeature, planHasFeature as planIncludesFeature } from '../../shared/plans';
+export { requiredPlanFor as requiredPlanForFeature, planHasFeature as planIncludesFeature } from '../../../shared/plans';
 
 /** Link to the billing page that asks to upgrade for a feature (the gated sidebar items use it). */
 export function upgradeLink(feature: string, currentPlan: string | null | undefined, source: string): string {

@@ -1,5 +1,5 @@
-import { slugFromName } from '../pages/auth/slug';
-import { DEFAULT_PLAN } from '../data/organizations/types';
+import { slugFromName } from '../../lib/slug';
+import { DEFAULT_PLAN } from '../organizations/types';
 
 /** An account counts as new for this long after it was created (spec section 9). */
 export const NEW_USER_WINDOW_MS = 10 * 60 * 1000;

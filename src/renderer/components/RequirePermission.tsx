@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useCurrentOrganization } from '../data/organizations/use-current-organization';
-import { permissionsForRole, type RolePermissions } from '../shell/role-permissions';
+import { permissionsForRole, type RolePermissions } from '../data/organizations/role-permissions';
 import { roleLabel } from '../data/team/team-rules';
 
 /** Shows the page only to roles with the permission; everyone else gets a clear "no access" state. */

@@ -5,7 +5,7 @@ import { useCompleteSignupMutation } from '../data/auth/complete-signup-mutation
 import { organizationSetupStatusAtom } from '../state/ui-atoms';
 import { notify } from '../notifications/notify';
 import { TOASTS } from '../notifications/toast-catalogue';
-import { SIGNUP_COMPLETION_DELAY_MS, completeSignupArgs, shouldRunOrganizationSetup } from './organization-setup';
+import { SIGNUP_COMPLETION_DELAY_MS, completeSignupArgs, shouldRunOrganizationSetup } from '../data/auth/organization-setup';
 
 /**
  * Completes a new user's signup once they are signed in: after a 1 s delay, for accounts that

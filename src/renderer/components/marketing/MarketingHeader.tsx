@@ -2,7 +2,7 @@ import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router-dom';
-import { HEADER_LINKS } from '../data/site';
+import { HEADER_LINKS } from '../../lib/site';
 
 export function MarketingHeader() {
   const [menuOpen, menu] = useDisclosure(false);

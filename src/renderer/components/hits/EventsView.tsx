@@ -1,6 +1,6 @@
 import { Accordion, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
-import type { ConsentInfo, PageInfo, ParamValue } from '../../../../shared/ga4';
-import { formatParamValue, itemColumns, type EventView } from '../event-views';
+import type { ConsentInfo, PageInfo, ParamValue } from '../../../shared/ga4';
+import { formatParamValue, itemColumns, type EventView } from './event-views';
 
 /** The decoded events of one request: params, items, user properties, page and consent. */
 export function EventsView({ events }: { events: readonly EventView[] }) {

@@ -1,4 +1,4 @@
-import { UNLIMITED, type UsageAlert, type UsageMetric } from '../../shared/plans';
+import { UNLIMITED, type UsageAlert, type UsageMetric } from '../../../shared/plans';
 
 /** Words for each metric in a sentence ("your monthly requests"). */
 export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = {

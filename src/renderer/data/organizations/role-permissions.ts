@@ -1,4 +1,4 @@
-import type { OrganizationRole } from '../data/organizations/types';
+import type { OrganizationRole } from './types';
 
 /** What a membership role may do (spec section 6). */
 export interface RolePermissions {
