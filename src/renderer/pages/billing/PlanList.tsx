@@ -20,7 +20,7 @@ export function PlanList({ organization, requiredPlan }: { organization: Organiz
       <Text size="sm" c="dimmed">
         {billingEnabled
           ? 'Paid plans are billed monthly through Stripe; cancel any time under Manage billing. Enterprise is arranged with our sales team.'
-          : 'Plan changes on this server are made by an administrator.'}
+          : 'This server takes no payments: ask for a plan and one of its super admins changes it for you.'}
       </Text>
       {plans.isPending ? (
         <Loader size="sm" aria-label="Loading plans" />
