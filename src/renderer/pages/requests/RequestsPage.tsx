@@ -175,7 +175,7 @@ export function RequestsPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="requests-total">
-              {(page - 1) * REQUESTS_PAGE_SIZE + 1}–{(page - 1) * REQUESTS_PAGE_SIZE + rows.length} of {formatRequestTotal(total)} requests
+              {(page - 1) * REQUESTS_PAGE_SIZE + 1}–{(page - 1) * REQUESTS_PAGE_SIZE + rows.length} of {formatRequestTotal(total)} {total === 1 ? 'request' : 'requests'}
             </Text>
             <Pagination total={pageCount(total)} value={page} onChange={(p) => update({}, p)} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />
           </Group>

@@ -18,7 +18,7 @@ import { formatDate } from '../../lib/dates';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { UsageAlerts } from '../../shell/UsageAlerts';
-import { formatLimit } from '../../shell/usage-alerts';
+import { planUsageSentence } from '../../../shared/format';
 import { validateEmail } from '../auth/validation';
 import classes from '../../shell/shell.module.css';
 
@@ -61,7 +61,7 @@ function TeamLimit({ organization }: { organization: Organization }) {
   if (limit === undefined) return null;
   return (
     <Text size="sm" data-testid="team-limit">
-      Team members: {used ?? '…'} of {formatLimit(limit)} on your plan.
+      {planUsageSentence('Team members', used, limit)}
     </Text>
   );
 }
