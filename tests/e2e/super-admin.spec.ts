@@ -22,6 +22,8 @@ test('a super admin signs in with MFA, finds an organization, extends its trial,
   // Turn MFA on from the profile page, as a new operator would.
   await admin.goto('/super-admin/profile');
   await admin.getByRole('button', { name: 'Set up MFA' }).click();
+  // The secret comes with a QR code of its otpauth:// link beside it (issue 23, defect 8).
+  await expect(admin.getByRole('img', { name: `QR code to add ${adminEmail} to an authenticator app` })).toBeVisible();
   const secret = (await admin.getByRole('region', { name: 'Set up MFA' }).locator('code').innerText()).trim();
   const setupStep = currentTotpStep();
   await typeCode(admin, totpCode(secret, setupStep));
