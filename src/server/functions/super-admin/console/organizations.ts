@@ -124,7 +124,7 @@ const extendTrialInput = z.object({ days: z.number().int().min(1).max(90), reaso
 const reasonInput = z.object({ reason }).strict();
 const deleteInput = z.object({ confirm: z.string(), reason }).strict();
 
-interface OrgState {
+export interface OrgState {
   id: string;
   name: string;
   slug: string;
