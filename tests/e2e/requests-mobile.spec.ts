@@ -1,22 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { RequestsPage } from './pages/requests-page';
-import { WebsitesPage } from './pages/websites-page';
-import { signUpAndConfirm } from './support/flows';
-import { sendHit } from './support/hits';
+import { signUpAndConfirm, websiteWithOneFailingHit } from './support/flows';
 
 // Issue 23, defect 8: at 375 px the requests log showed no findings and its filters filled the screen.
 test.use({ viewport: { width: 375, height: 740 } });
 
 test('on a phone the requests log shows each request\'s findings count and folds its filters away', async ({ page }) => {
   await signUpAndConfirm(page, 'mobile-log');
-  const suffix = Date.now().toString(36);
-  const domain = `phone-${suffix}.example.com`;
-  const measurementId = 'G-M' + suffix.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
-  const websites = new WebsitesPage(page);
-  await websites.gotoAdd();
-  await websites.add({ name: 'Phone Shop', domain, measurementIds: measurementId });
-  const siteKey = await websites.siteKey();
-  await sendHit(page, siteKey, domain, measurementId, 'withoutClientId');
+  await websiteWithOneFailingHit(page, 'phone', 'Phone Shop');
 
   const requests = new RequestsPage(page);
   await requests.goto();
