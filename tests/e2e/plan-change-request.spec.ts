@@ -16,6 +16,8 @@ async function withoutStripe(page: Page) {
 }
 
 test('without Stripe, "Upgrade to Starter" leads to a plan change request that a super admin approves (issue 23, defect 5)', async ({ page, browser }) => {
+  // Two people, two areas (customer and console) in one story on a shared machine: more than a minute.
+  test.setTimeout(150_000);
   await withoutStripe(page);
   const customer = await signUpAndConfirm(page, 'plan-request');
   const shell = new AppShell(page);
