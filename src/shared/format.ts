@@ -39,3 +39,25 @@ export function slugify(name: string): string {
     .slice(0, 63)
     .replace(/-+$/g, '');
 }
+
+const INTEGER = new Intl.NumberFormat('en-US');
+
+/** A plan limit: -1 (unlimited) → "Unlimited", else the number ("250,000"). */
+export function formatLimit(limit: number): string {
+  return limit === -1 ? 'Unlimited' : INTEGER.format(limit);
+}
+
+/**
+ * Usage against a limit in words: "1 of 5", and "3 (no limit)" where the plan has none
+ * ("1 of Unlimited" reads as a quota that is not there).
+ */
+export function formatUsageOfLimit(used: number, limit: number | undefined): string {
+  if (limit === undefined) return `${INTEGER.format(used)} of —`;
+  return limit === -1 ? `${INTEGER.format(used)} (no limit)` : `${INTEGER.format(used)} of ${INTEGER.format(limit)}`;
+}
+
+/** "Websites: 1 of 5 on your plan." or, without a limit, "Websites: 3, no limit on your plan." (used unknown: "…"). */
+export function planUsageSentence(label: string, used: number | undefined, limit: number): string {
+  const count = used === undefined ? '…' : INTEGER.format(used);
+  return limit === -1 ? `${label}: ${count}, no limit on your plan.` : `${label}: ${count} of ${INTEGER.format(limit)} on your plan.`;
+}

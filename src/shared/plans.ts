@@ -2,6 +2,8 @@
  * Plans, features and limits: the spec's rules as pure functions, used by the renderer
  * (gating, badges, alerts) and mirrored in SQL (supabase/migrations/*_plans_billing.sql).
  */
+import { formatLimit } from './format';
+
 export const PLAN_TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 export const DEFAULT_PLAN: PlanTier = 'free';
@@ -115,4 +117,57 @@ export function isWithinLimit(current: number | null | undefined, limit: number 
   if (limit === UNLIMITED) return true;
   if (current == null || limit == null) return false;
   return current < limit;
+}
+
+/**
+ * The plan catalogue: each plan's price and limits, as seeded into subscription_plan_limits
+ * (supabase/migrations/20261122000200_plans_billing.sql). The database is what billing and the
+ * limit triggers read; this copy is for pages that have no database (the prerendered /pricing),
+ * and tests/unit/shared/plan-catalogue.test.ts fails when the two differ. -1 means unlimited.
+ */
+export interface PlanCatalogueEntry {
+  plan: PlanTier;
+  display_name: string;
+  /** USD per month. */
+  monthly_price: number;
+  monthly_requests: number;
+  max_websites: number;
+  max_team_members: number;
+  max_custom_rules: number;
+  retention_days: number;
+}
+
+export const PLAN_CATALOGUE: readonly PlanCatalogueEntry[] = [
+  { plan: 'free', display_name: 'Free', monthly_price: 0, monthly_requests: 10_000, max_websites: 1, max_team_members: 1, max_custom_rules: 0, retention_days: 7 },
+  { plan: 'starter', display_name: 'Starter', monthly_price: 29, monthly_requests: 250_000, max_websites: 5, max_team_members: 5, max_custom_rules: 0, retention_days: 30 },
+  { plan: 'pro', display_name: 'Pro', monthly_price: 99, monthly_requests: 2_000_000, max_websites: UNLIMITED, max_team_members: UNLIMITED, max_custom_rules: 50, retention_days: 90 },
+  { plan: 'enterprise', display_name: 'Enterprise', monthly_price: 499, monthly_requests: UNLIMITED, max_websites: UNLIMITED, max_team_members: UNLIMITED, max_custom_rules: UNLIMITED, retention_days: 365 },
+];
+
+export function catalogueEntry(plan: string | null | undefined): PlanCatalogueEntry {
+  const tier = normalizePlan(plan);
+  return PLAN_CATALOGUE.find((entry) => entry.plan === tier)!;
+}
+
+type PlanLimitFields = Pick<PlanCatalogueEntry, 'monthly_requests' | 'max_websites' | 'max_team_members' | 'max_custom_rules' | 'retention_days'>;
+
+/** A plan's limits as the pricing page and the billing page's plan cards both list them. */
+export function planLimitLines(plan: PlanLimitFields): string[] {
+  return [
+    `Monthly requests: ${formatLimit(plan.monthly_requests)}`,
+    `Websites: ${formatLimit(plan.max_websites)}`,
+    `Team members: ${formatLimit(plan.max_team_members)}`,
+    `Custom rules: ${plan.max_custom_rules === 0 ? 'not included' : formatLimit(plan.max_custom_rules)}`,
+    `Data retention: ${plan.retention_days} ${plan.retention_days === 1 ? 'day' : 'days'}`,
+  ];
+}
+
+/**
+ * Features of the spec's feature map that Tracklint does not have yet. They are never sold: the
+ * pricing page lists them as coming, with no plan or price attached.
+ */
+export const COMING_FEATURES = ['sso_integration', 'white_label', 'priority_support'] as const satisfies readonly FeatureName[];
+
+export function isComingFeature(feature: string): boolean {
+  return (COMING_FEATURES as readonly string[]).includes(feature);
 }

@@ -4,7 +4,7 @@ import { RequestsPage } from './pages/requests-page';
 import { SignupPage } from './pages/signup-page';
 import { TeamPage } from './pages/team-page';
 import { WebsitesPage } from './pages/websites-page';
-import { signUpAndConfirm } from './support/flows';
+import { signUpAndConfirm, websiteWithOneFailingHit } from './support/flows';
 import { sendHit } from './support/hits';
 import { expectNoHorizontalOverflow, expectTextNotCut } from './support/layout';
 
@@ -39,14 +39,7 @@ test('copy counts and layout: singular counts, a checklist that says how many st
   await expect(checklist).toContainText(`${words[steps]} to your first results`);
 
   // One error and one warning on a request: singular words everywhere.
-  const suffix = Date.now().toString(36);
-  const domain = `copy-${suffix}.example.com`;
-  const measurementId = 'G-COPY' + suffix.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
-  const websites = new WebsitesPage(page);
-  await websites.gotoAdd();
-  await websites.add({ name: 'Copy Shop', domain, measurementIds: measurementId });
-  const siteKey = await websites.siteKey();
-  await sendHit(page, siteKey, domain, measurementId, 'withoutClientId');
+  await websiteWithOneFailingHit(page, 'copy', 'Copy Shop');
   const requests = new RequestsPage(page);
   await requests.goto();
   await expect(requests.rows.first()).toContainText('1 error');

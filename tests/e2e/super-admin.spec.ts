@@ -1,29 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { currentTotpStep, totpCode } from '../support/totp';
 import { signUpAndConfirm } from './support/flows';
-
-const ADMIN_PASSWORD = 'operator-password-e2e-41';
-
-/** The operator CLI against the e2e server's own embedded database (npm run create-super-admin). */
-function createSuperAdmin(email: string) {
-  execFileSync(process.execPath, ['scripts/create-super-admin.mjs', email, ADMIN_PASSWORD], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'error' },
-    stdio: 'pipe',
-  });
-}
+import { createSuperAdmin, signInSuperAdmin as signIn } from './support/super-admin';
 
 async function typeCode(page: Page, code: string) {
   // Mantine's PinInput: one input per digit; typing moves along them.
   await page.locator('input[autocomplete="one-time-code"]').first().click();
   await page.keyboard.type(code);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/super-admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
 }
 
 test('a super admin signs in with MFA, finds an organization, extends its trial, suspends it and sees both in the audit log', async ({ page, browser }) => {
@@ -39,6 +22,8 @@ test('a super admin signs in with MFA, finds an organization, extends its trial,
   // Turn MFA on from the profile page, as a new operator would.
   await admin.goto('/super-admin/profile');
   await admin.getByRole('button', { name: 'Set up MFA' }).click();
+  // The secret comes with a QR code of its otpauth:// link beside it (issue 23, defect 8).
+  await expect(admin.getByRole('img', { name: `QR code to add ${adminEmail} to an authenticator app` })).toBeVisible();
   const secret = (await admin.getByRole('region', { name: 'Set up MFA' }).locator('code').innerText()).trim();
   const setupStep = currentTotpStep();
   await typeCode(admin, totpCode(secret, setupStep));

@@ -12,12 +12,12 @@ test('an owner invites a teammate who signs up from the link and joins as member
   browser,
 }) => {
   // The owner, on a plan with room for more members.
-  await signUpAndConfirm(page, 'teamowner', 'pro');
+  const owner = await signUpAndConfirm(page, 'teamowner', 'pro');
   const ownerShell = new AppShell(page);
   await expect(ownerShell.planBadge).toHaveText('PRO');
   const team = new TeamPage(page);
   await team.goto();
-  await expect(page.getByTestId('team-limit')).toContainText('of Unlimited');
+  await expect(page.getByTestId('team-limit')).toHaveText('Team members: 1, no limit on your plan.');
 
   const invitee = { ...newAccount('invitee'), fullName: 'Ivy Invitee' };
   await team.invite(invitee.email, 'Member');
@@ -31,7 +31,9 @@ test('an owner invites a teammate who signs up from the link and joins as member
   try {
     const signupTab = await inviteeContext.newPage();
     await signupTab.goto(invitationLink);
-    await expect(signupTab.getByRole('heading', { name: 'Join an organization' })).toBeVisible();
+    // The landing page names the organization and the role (issue 23, defect 8).
+    await expect(signupTab.getByRole('heading', { name: `Join ${owner.organizationName}` })).toBeVisible();
+    await expect(signupTab.getByTestId('invitation-notice')).toContainText(`invited you to join ${owner.organizationName} as a member.`);
     await expect(signupTab.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(invitee.email);
     await expect(signupTab.getByRole('textbox', { name: 'Organization name' })).toHaveCount(0);
     await expect(signupTab.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', /^\/login\?invitation=/);

@@ -25,7 +25,11 @@ export interface NavItem {
   to: string;
   /** A plan feature the item needs; without it the item opens the billing upgrade link instead. */
   feature?: string;
-  /** A role permission the item needs; without it the item is not shown (viewers do not see Analytics). */
+  /**
+   * A role permission the item needs; without it the item is not shown (viewers do not see
+   * Analytics; members and viewers do not see Add website or API keys, only owners see Billing),
+   * so no link leads only to "you don't have access".
+   */
   permission?: keyof RolePermissions;
 }
 
@@ -56,7 +60,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Websites',
     items: [
       { id: 'websites', label: 'Websites', to: '/app/websites' },
-      { id: 'add-website', label: 'Add website', to: '/app/websites/add' },
+      { id: 'add-website', label: 'Add website', to: '/app/websites/add', permission: 'createWebsites' },
     ],
   },
   {
@@ -66,8 +70,8 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'organization', label: 'Organization', to: '/app/organization' },
       { id: 'create-organization', label: 'Create organization', to: '/app/organization/create' },
       { id: 'team', label: 'Team', to: '/app/team' },
-      { id: 'api-keys', label: 'API keys', to: '/app/api-keys' },
-      { id: 'billing', label: 'Billing', to: '/app/billing' },
+      { id: 'api-keys', label: 'API keys', to: '/app/api-keys', permission: 'manageTeam' },
+      { id: 'billing', label: 'Billing', to: '/app/billing', permission: 'manageBilling' },
     ],
   },
 ];

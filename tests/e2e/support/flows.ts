@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { AppShell, toast } from '../pages/app-shell';
 import { SignupPage } from '../pages/signup-page';
+import { WebsitesPage } from '../pages/websites-page';
+import { sendHit } from './hits';
 import { Mailbox } from './mailbox';
 import { newAccount, type TestAccount } from './test-data';
 
@@ -19,4 +21,15 @@ export async function signUpAndConfirm(page: Page, label: string, plan: TestAcco
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await new AppShell(page).expectPage('Dashboard');
   return account;
+}
+
+/** Adds a website and sends it one hit without a client id (one error): a request log with one failing row. */
+export async function websiteWithOneFailingHit(page: Page, label: string, name: string): Promise<void> {
+  const suffix = Date.now().toString(36);
+  const domain = `${label}-${suffix}.example.com`;
+  const measurementId = `G-${label.toUpperCase().replace(/[^A-Z0-9]/g, '')}${suffix.toUpperCase().replace(/[^A-Z0-9]/g, '')}`.slice(0, 16);
+  const websites = new WebsitesPage(page);
+  await websites.gotoAdd();
+  await websites.add({ name, domain, measurementIds: measurementId });
+  await sendHit(page, await websites.siteKey(), domain, measurementId, 'withoutClientId');
 }

@@ -32,6 +32,7 @@ const plan = (id: string, price: number): PlanLimits => ({
 function render(summary: BillingSummary, billingEnabled: boolean): string {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(billingKeys.summary(organization.id), summary);
+  queryClient.setQueryData(billingKeys.planRequest(organization.id), null);
   queryClient.setQueryData(billingKeys.planList(), [plan('free', 0), plan('starter', 29), plan('pro', 99), plan('enterprise', 499)]);
   return renderToString(
     <QueryClientProvider client={queryClient}>
@@ -63,10 +64,18 @@ describe('billing page', () => {
     expect(html).toContain('Manage billing');
   });
 
-  it('without Stripe on the server: the plan, who manages it, and no payment buttons', () => {
+  it('without Stripe on the server: the plan, who manages it, no payment buttons, and a way to ask for every other plan (issue 23, defect 5)', () => {
     const html = render({ ...trialing, billing_state: 'past_due', grace_ends_at: '2026-11-30T12:00:00Z', has_billing_account: true }, false);
     expect(html).toContain('an administrator manages this organization&#x27;s plan');
-    expect(html).toContain('Plan changes on this server are made by an administrator.');
+    expect(html).toContain('This server takes no payments: ask for a plan and one of its super admins changes it for you.');
     for (const button of ['Subscribe to', 'Upgrade to', 'Manage billing', 'Update payment method', 'Contact sales']) expect(html).not.toContain(button);
+    for (const other of ['Free', 'Starter', 'Enterprise']) expect(html).toContain(`Ask for ${other}`);
+    expect(html).not.toContain('Ask for Pro');
+  });
+
+  it('the plan cards list the same limits as the pricing page (issue 23, defect 6)', () => {
+    const html = render(trialing, true);
+    expect(html).toContain('Custom rules: not included');
+    expect(html).toContain('Data retention: 7 days');
   });
 });

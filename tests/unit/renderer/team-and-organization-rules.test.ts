@@ -59,6 +59,15 @@ describe('role-based navigation', () => {
     expect(labels('viewer')).toContain('requests');
     for (const role of ['owner', 'admin', 'member'] as const) expect(labels(role)).toContain('analytics');
   });
+
+  it('shows no link that leads only to "you don\'t have access" (issue 23, defect 8)', () => {
+    for (const role of ['member', 'viewer'] as const) {
+      for (const id of ['add-website', 'api-keys', 'billing']) expect(labels(role), `${role} ${id}`).not.toContain(id);
+    }
+    expect(labels('admin')).toEqual(expect.arrayContaining(['add-website', 'api-keys']));
+    expect(labels('admin')).not.toContain('billing');
+    expect(labels('owner')).toEqual(expect.arrayContaining(['add-website', 'api-keys', 'billing']));
+  });
 });
 
 describe('organization screen rules', () => {

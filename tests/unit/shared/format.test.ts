@@ -26,3 +26,15 @@ describe('formatting', () => {
     expect(slugify('--Acme--')).toBe('acme');
   });
 });
+
+describe('usage against a limit (issue 23, defect 8)', () => {
+  it('never says "of Unlimited": a plan without a limit says so', async () => {
+    const { formatUsageOfLimit, planUsageSentence, formatLimit } = await import('../../../src/shared/format');
+    expect(formatUsageOfLimit(1, -1)).toBe('1 (no limit)');
+    expect(formatUsageOfLimit(1200, 5000)).toBe('1,200 of 5,000');
+    expect(planUsageSentence('Websites', 1, -1)).toBe('Websites: 1, no limit on your plan.');
+    expect(planUsageSentence('Team members', 1, 1)).toBe('Team members: 1 of 1 on your plan.');
+    expect(planUsageSentence('Custom rules', undefined, 50)).toBe('Custom rules: … of 50 on your plan.');
+    expect(formatLimit(-1)).toBe('Unlimited');
+  });
+});

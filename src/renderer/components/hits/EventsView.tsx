@@ -1,6 +1,7 @@
 import { Accordion, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { ConsentInfo, PageInfo, ParamValue } from '../../../shared/ga4';
 import { formatParamValue, itemColumns, type EventView } from './event-views';
+import { countOf } from '../../lib/plural';
 
 /** The decoded events of one request: params, items, user properties, page and consent. */
 export function EventsView({ events }: { events: readonly EventView[] }) {
@@ -20,7 +21,7 @@ export function EventsView({ events }: { events: readonly EventView[] }) {
                 </Badge>
               )}
               <Text size="xs" c="dimmed">
-                {ev.params.length} params{ev.items.length > 0 ? `, ${ev.items.length} items` : ''}
+                {countOf(ev.params.length, 'param')}{ev.items.length > 0 ? `, ${countOf(ev.items.length, 'item')}` : ''}
               </Text>
             </Group>
           </Accordion.Control>

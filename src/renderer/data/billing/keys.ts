@@ -10,6 +10,8 @@ export const billingKeys = {
   planList: () => [...billingKeys.all, 'plan-list'] as const,
   /** rpc get_organization_plan_state (every member). */
   planState: (organizationId: string | undefined) => [...billingKeys.all, 'plan-state', organizationId] as const,
+  /** The organization's latest plan change request (servers without Stripe; owners only). */
+  planRequest: (organizationId: string | undefined) => [...billingKeys.all, 'plan-request', organizationId] as const,
   invoices: (organizationId: string | undefined) => [...billingKeys.all, 'invoices', organizationId] as const,
   /** rpc organization_has_feature. */
   featureAccess: (organizationId: string | undefined, feature: string) =>

@@ -1,4 +1,4 @@
-import { UNLIMITED, type UsageAlert, type UsageMetric } from '../../../shared/plans';
+import { type UsageAlert, type UsageMetric } from '../../../shared/plans';
 
 /** Words for each metric in a sentence ("your monthly requests"). */
 export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = {
@@ -20,10 +20,8 @@ export function usageAlertColor(severity: UsageAlert['severity']): UsageAlertCol
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** -1 → 'Unlimited', else the number with thousands separators (en-US). */
-export function formatLimit(limit: number): string {
-  return limit === UNLIMITED ? 'Unlimited' : integer.format(limit);
-}
+// One definition of a limit's words, shared with the prerendered pricing page.
+export { formatLimit } from '../../../shared/format';
 
 type AlertFacts = Pick<UsageAlert, 'type' | 'metric' | 'current_value' | 'limit_value' | 'severity'>;
 
@@ -83,4 +81,16 @@ export function visibleUsageAlerts<T extends UsageAlert>(
     .filter((alert) => !dismissed.has(usageAlertKey(organizationId, alert)))
     .filter((alert) => !metrics || metrics.includes(alert.metric))
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
+
+/**
+ * A usage bar's colour: red only once the limit refuses something, yellow while approaching a
+ * request quota, and a neutral blue at a website, member or custom-rule limit (1 of 1 websites on
+ * Free is normal use, not an alarm).
+ */
+export function usageBarColor(metric: UsageMetric, used: number, limit: number): 'red' | 'yellow' | 'blue' | 'teal' {
+  if (limit < 0) return 'teal';
+  if (limitRefusesSomething({ metric, current_value: used, limit_value: limit })) return 'red';
+  if (metric === 'monthly_requests' && used >= limit * 0.8) return 'yellow';
+  return used >= limit ? 'blue' : 'teal';
 }

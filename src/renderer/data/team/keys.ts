@@ -8,4 +8,6 @@ export const teamKeys = {
   updateRole: () => [...teamKeys.all, 'update-role'] as const,
   removeMember: () => [...teamKeys.all, 'remove'] as const,
   acceptInvitation: () => [...teamKeys.all, 'accept-invitation'] as const,
+  /** What an invitation link's token says about the invitation (rpc invitation_preview, anon). */
+  invitationPreview: (token: string) => [...teamKeys.all, 'invitation-preview', token] as const,
 };

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconMailCheck, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useInvitedSignUpMutation } from '../../data/auth/sign-up-mutation';
+import { useInvitationPreviewQuery, type InvitationPreview } from '../../data/team/invitation-preview-query';
 import { INVITATION_PARAM, rememberInvitation, type InvitationLink } from '../../auth/invitation-token';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
@@ -15,6 +16,14 @@ import { validateInvitedSignUp, type InvitedSignUpValues } from '../../component
 /** The sign-in link that keeps the invitation, for people who already have an account. */
 export function invitationLoginPath(token: string): string {
   return `/login?${new URLSearchParams({ [INVITATION_PARAM]: token }).toString()}`;
+}
+
+/** What the landing page says about the invitation: who invited you to which organization, as what. */
+export function invitationNotice(preview: InvitationPreview | null | undefined): string {
+  if (preview === undefined) return 'After you confirm your email and sign in, you join the organization that invited you.';
+  if (preview === null) return 'This invitation link is no longer valid (used or expired). Ask the person who invited you for a new one.';
+  const by = preview.invited_by ? `${preview.invited_by} invited you` : 'You are invited';
+  return `${by} to join ${preview.organization_name} as ${preview.role === 'admin' ? 'an admin' : `a ${preview.role}`}. After you confirm your email and sign in, you join ${preview.organization_name}.`;
 }
 
 /**
@@ -29,6 +38,8 @@ export function InvitationSignupForm({ invitation }: { invitation: InvitationLin
   });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useInvitedSignUpMutation();
+  const preview = useInvitationPreviewQuery(invitation.token);
+  const organizationName = preview.data?.organization_name;
 
   // Kept for this tab too, in case the user signs in here instead (e.g. an existing account).
   useEffect(() => rememberInvitation(invitation.token, window.sessionStorage), [invitation.token]);
@@ -51,8 +62,8 @@ export function InvitationSignupForm({ invitation }: { invitation: InvitationLin
       <>
         <AuthHeading title="Check your email" />
         <Alert icon={<IconMailCheck aria-hidden />} color="teal" title="Confirmation sent">
-          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to verify your account, then sign in to join the
-          organization.
+          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to verify your account, then sign in to join{' '}
+          {organizationName ?? 'the organization'}.
         </Alert>
         <Text mt="lg" size="sm" ta="center">
           <Anchor component={Link} to={invitationLoginPath(invitation.token)}>
@@ -65,9 +76,12 @@ export function InvitationSignupForm({ invitation }: { invitation: InvitationLin
 
   return (
     <>
-      <AuthHeading title="Join an organization" subtitle="You have been invited to a team on Tracklint. Create your account to join it." />
-      <Alert icon={<IconUsers aria-hidden />} color="blue" mb="md" data-testid="invitation-notice">
-        After you confirm your email and sign in, you join the organization that invited you.
+      <AuthHeading
+        title={organizationName ? `Join ${organizationName}` : 'Join an organization'}
+        subtitle={organizationName ? `You have been invited to ${organizationName} on Tracklint. Create your account to join it.` : 'You have been invited to a team on Tracklint. Create your account to join it.'}
+      />
+      <Alert icon={<IconUsers aria-hidden />} color={preview.data === null ? 'yellow' : 'blue'} mb="md" data-testid="invitation-notice">
+        {invitationNotice(preview.data)}
       </Alert>
       <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate aria-label="Sign up to join">
         <Stack>

@@ -11,6 +11,8 @@ import { InvoicesTable } from './InvoicesTable';
 import { PlanList } from './PlanList';
 import { UpgradeRequest } from './UpgradeRequest';
 import { UsageSection } from './UsageSection';
+import { PlanRequestPanel } from './PlanRequestPanel';
+import { useRuntimeConfig } from '../../lib/runtime-config-context';
 
 const TITLE = 'Billing & Plans';
 
@@ -19,6 +21,7 @@ export function BillingPage() {
   const [searchParams] = useSearchParams();
   const params = parseBillingParams(searchParams);
   const { organization } = useCurrentOrganization();
+  const { billingEnabled } = useRuntimeConfig();
   if (!organization) return null;
   const explanation = upgradeExplanation(params);
 
@@ -44,10 +47,11 @@ export function BillingPage() {
         <Text c="dimmed">Your subscription, usage and invoices.</Text>
       </Stack>
       <CheckoutReturn />
-      {explanation && <UpgradeRequest params={params} explanation={explanation} />}
+      {explanation && <UpgradeRequest params={params} explanation={explanation} askAs={billingEnabled ? undefined : { organizationId: organization.id, currentPlan: organization.plan }} />}
       <UsageAlerts organization={organization} />
       <CurrentPlanCard organization={organization} />
       <UsageSection organization={organization} />
+      {!billingEnabled && <PlanRequestPanel organization={organization} />}
       <PlanList organization={organization} requiredPlan={params.upgrade} />
       <InvoicesTable organization={organization} />
     </Stack>

@@ -7,6 +7,7 @@ import type { Organization } from '../../data/organizations/types';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { showToast } from '../../notifications/notify';
 import { CONTACT_EMAIL } from '../../lib/site';
+import { AskForPlanButton } from './AskForPlanButton';
 import { planChangeMailto, type PlanCardKind } from './billing-rules';
 
 const SELF_SERVICE_PLANS: readonly string[] = ['starter', 'pro'];
@@ -35,15 +36,17 @@ const WRAPPING_BUTTON = {
 /**
  * A plan card's button: Stripe Checkout to subscribe to Starter or Pro (also to keep a trial or
  * get a lapsed plan back), the Customer Portal to change or cancel a running subscription, sales
- * for Enterprise. None when the server has no Stripe (an administrator manages plans).
+ * for Enterprise. Without Stripe on the server, a request to its super admins for any other plan.
  */
 export function PlanAction({ plan, organization, kind }: { plan: PlanLimits; organization: Organization; kind: PlanCardKind }) {
   const { billingEnabled } = useRuntimeConfig();
   const summary = useBillingSummaryQuery(organization.id);
   const checkout = useCheckoutMutation();
   const portal = usePortalMutation();
-  if (!billingEnabled) return null;
   const variant = kind === 'required' ? 'filled' : 'light';
+  if (!billingEnabled) {
+    return kind === 'current' ? null : <AskForPlanButton organizationId={organization.id} plan={plan.plan} variant={variant} {...WRAPPING_BUTTON} />;
+  }
   const verb = kind === 'downgrade' ? 'Switch to' : 'Upgrade to';
   if (plan.plan === 'enterprise') {
     return (

@@ -4,7 +4,7 @@ import { usePlanListQuery } from '../../data/billing/plan-list-query';
 import type { PlanLimits } from '../../data/billing/types';
 import type { Organization } from '../../data/organizations/types';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
-import { formatLimit } from '../../data/billing/usage-alerts';
+import { planLimitLines } from '../../../shared/plans';
 import { planCardKind, type PlanCardKind } from './billing-rules';
 import { PlanAction } from './PlanAction';
 
@@ -20,7 +20,7 @@ export function PlanList({ organization, requiredPlan }: { organization: Organiz
       <Text size="sm" c="dimmed">
         {billingEnabled
           ? 'Paid plans are billed monthly through Stripe; cancel any time under Manage billing. Enterprise is arranged with our sales team.'
-          : 'Plan changes on this server are made by an administrator.'}
+          : 'This server takes no payments: ask for a plan and one of its super admins changes it for you.'}
       </Text>
       {plans.isPending ? (
         <Loader size="sm" aria-label="Loading plans" />
@@ -64,11 +64,9 @@ function PlanCard({ plan, organization, kind }: { plan: PlanLimits; organization
           </Text>
         </Text>
         <List size="sm" spacing={4}>
-          <List.Item>Monthly requests: {formatLimit(plan.monthly_requests)}</List.Item>
-          <List.Item>Websites: {formatLimit(plan.max_websites)}</List.Item>
-          <List.Item>Team members: {formatLimit(plan.max_team_members)}</List.Item>
-          <List.Item>Custom rules: {formatLimit(plan.max_custom_rules)}</List.Item>
-          <List.Item>Data retention: {plan.retention_days} days</List.Item>
+          {planLimitLines(plan).map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
         </List>
         <PlanAction plan={plan} organization={organization} kind={kind} />
       </Stack>

@@ -2,7 +2,8 @@ import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { USAGE_METRICS } from '../../../shared/plans';
 import { useUsageStatusQuery } from '../../data/billing/usage-status-query';
 import type { Organization } from '../../data/organizations/types';
-import { USAGE_METRIC_LABELS, formatLimit } from '../../data/billing/usage-alerts';
+import { formatUsageOfLimit } from '../../../shared/format';
+import { USAGE_METRIC_LABELS } from '../../data/billing/usage-alerts';
 import { BillingFact } from './BillingFact';
 
 /** Usage this month against the limits of the plan that applies now (rpc get_organization_usage_status). */
@@ -24,7 +25,7 @@ export function UsageSection({ organization }: { organization: Organization }) {
               <BillingFact
                 key={metric}
                 label={label.charAt(0).toUpperCase() + label.slice(1)}
-                value={`${formatLimit(used)} of ${limit === undefined ? '—' : formatLimit(limit)}`}
+                value={formatUsageOfLimit(used, limit)}
               />
             );
           })}

@@ -4,6 +4,7 @@ import {
   Autocomplete,
   Badge,
   Button,
+  Collapse,
   Group,
   Loader,
   Pagination,
@@ -17,7 +18,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconFilter, IconRefresh } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ruleCatalogue } from '../../../shared/ga4';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
@@ -43,6 +44,9 @@ import { STATUS_COLORS, STATUS_LABELS } from '../../components/hits/ValidationRe
 import { formatDateTime } from './format-time';
 import { RequestDetailDrawer } from './RequestDetailDrawer';
 import { countOf } from '../../lib/plural';
+import { useAtomValue } from 'jotai';
+import { breakpointAtom } from '../../state/ui-atoms';
+import { activeFilterCount, compactFindings } from './components/findings-summary';
 
 const RULE_OPTIONS = ruleCatalogue().map((r) => r.id);
 
@@ -54,6 +58,9 @@ export function RequestsPage() {
   const [params, setParams] = useSearchParams();
   const { filters: urlFilters, page } = filtersFromSearch(params);
   const [live, setLive] = useState(true);
+  // On a phone the filters fold away behind one button and the table keeps to the columns that fit.
+  const mobile = useAtomValue(breakpointAtom) === 'mobile';
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const websiteParam = params.get('website');
   const filters: RequestFilters = { ...urlFilters, websiteId: resolveWebsiteFilter(websiteParam, website?.id ?? null) };
   const query = useRequestPageQuery(organization?.id, filters, page, live);
@@ -100,7 +107,20 @@ export function RequestsPage() {
         </Group>
       </Group>
 
-      <Paper withBorder p="md" radius="md">
+      {mobile && (
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} aria-hidden />}
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          aria-controls="request-filters"
+          data-testid="requests-filters-toggle"
+        >
+          {activeFilterCount(filters) > 0 ? `Filters (${activeFilterCount(filters)})` : 'Filters'}
+        </Button>
+      )}
+      <Collapse expanded={!mobile || filtersOpen}>
+      <Paper withBorder p="md" radius="md" id="request-filters">
         <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter requests">
           <Select
             label="Website"
@@ -137,6 +157,7 @@ export function RequestsPage() {
           )}
         </Group>
       </Paper>
+      </Collapse>
 
       {query.isPending ? (
         <Loader aria-label="Loading requests" />
@@ -148,17 +169,17 @@ export function RequestsPage() {
         <EmptyLog hasWebsites={websites.length > 0} filtered={Boolean(filters.status || filters.eventName || filters.ruleId || filters.search)} />
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={800}>
+          <Table.ScrollContainer minWidth={mobile ? 0 : 800}>
             <Table highlightOnHover verticalSpacing="xs" data-testid="requests-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Received</Table.Th>
-                  {filters.websiteId === null && <Table.Th>Website</Table.Th>}
+                  {filters.websiteId === null && !mobile && <Table.Th>Website</Table.Th>}
                   <Table.Th>Status</Table.Th>
-                  <Table.Th>Events</Table.Th>
+                  {!mobile && <Table.Th>Events</Table.Th>}
                   <Table.Th>Findings</Table.Th>
-                  <Table.Th>Measurement ID</Table.Th>
-                  <Table.Th>Source</Table.Th>
+                  {!mobile && <Table.Th>Measurement ID</Table.Th>}
+                  {!mobile && <Table.Th>Source</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -166,7 +187,8 @@ export function RequestsPage() {
                   <RequestRow
                     key={row.id}
                     row={row}
-                    websiteName={filters.websiteId === null ? (websiteNames.get(row.website_id) ?? '—') : null}
+                    websiteName={filters.websiteId === null && !mobile ? (websiteNames.get(row.website_id) ?? '—') : null}
+                    compact={mobile}
                     onOpen={() => setOpenRequest(row.id)}
                   />
                 ))}
@@ -175,7 +197,7 @@ export function RequestsPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="requests-total">
-              {(page - 1) * REQUESTS_PAGE_SIZE + 1}–{(page - 1) * REQUESTS_PAGE_SIZE + rows.length} of {formatRequestTotal(total)} requests
+              {(page - 1) * REQUESTS_PAGE_SIZE + 1}–{(page - 1) * REQUESTS_PAGE_SIZE + rows.length} of {formatRequestTotal(total)} {total === 1 ? 'request' : 'requests'}
             </Text>
             <Pagination total={pageCount(total)} value={page} onChange={(p) => update({}, p)} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />
           </Group>
@@ -193,8 +215,34 @@ function stripWebsite(next: Partial<RequestFilters> & { websiteParam?: string | 
   return copy;
 }
 
-function RequestRow({ row, websiteName, onOpen }: { row: RequestSummaryRow; websiteName: string | null; onOpen: () => void }) {
+function RequestRow({ row, websiteName, onOpen, compact }: { row: RequestSummaryRow; websiteName: string | null; onOpen: () => void; compact: boolean }) {
   const names = row.event_names.join(', ');
+  if (compact) {
+    // Received (with the events under it), status and a findings count: what fits 375 px.
+    const findings = compactFindings(row);
+    return (
+      <Table.Tr data-testid="request-row" data-request-id={row.id} data-status={row.status} style={{ cursor: 'pointer' }} onClick={onOpen}>
+        <Table.Td>
+          <UnstyledButton onClick={onOpen} aria-label={`Open request received ${formatDateTime(row.received_at)}: ${names}`}>
+            <Text size="sm">{formatDateTime(row.received_at)}</Text>
+            <Text size="xs" c="dimmed" truncate maw={150}>
+              {names || '—'}
+            </Text>
+          </UnstyledButton>
+        </Table.Td>
+        <Table.Td>
+          <Badge color={STATUS_COLORS[row.status]} variant="light">
+            {STATUS_LABELS[row.status]}
+          </Badge>
+        </Table.Td>
+        <Table.Td data-testid="request-findings">
+          <Text size="sm" c={findings.color} fw={600} title={findings.detail} aria-label={findings.detail}>
+            {findings.label}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
   return (
     <Table.Tr data-testid="request-row" data-request-id={row.id} data-status={row.status} style={{ cursor: 'pointer' }} onClick={onOpen}>
       <Table.Td>

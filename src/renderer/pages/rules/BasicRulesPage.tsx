@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { basicRules } from '../../components/rule-labels';
 import { RuleList, RuleSettingsContext } from './RuleList';
+import { countOf } from '../../lib/plural';
 
 const RULES = basicRules();
 
@@ -14,7 +15,7 @@ export function BasicRulesPage() {
         <Title order={1} size="h2">
           Basic rules
         </Title>
-        <Text c="dimmed">Core GA4 validation rules, available on every plan: {RULES.length} checks of the request's structure.</Text>
+        <Text c="dimmed">Core GA4 validation rules, available on every plan: {countOf(RULES.length, 'check')} of the request's structure.</Text>
         <RuleSettingsContext />
       </Stack>
       <RuleList rules={RULES} />

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
 import { permissionsForRole } from '../../data/organizations/role-permissions';
-import { formatLimit } from '../../data/billing/usage-alerts';
+import { planUsageSentence } from '../../../shared/format';
 import { upgradeLink } from '../../data/billing/plan-features';
 import { CustomRuleEditor } from './CustomRuleEditor';
 import { SEVERITY_COLORS, SEVERITY_LABELS } from '../../components/rule-labels';
@@ -51,7 +51,7 @@ function CustomRules({ organization }: { organization: Organization }) {
           <Text c="dimmed">Validation rules you write for your own tracking plan, checked on every hit next to the built-in rules.</Text>
           {limit !== undefined && (
             <Text size="sm" data-testid="custom-rules-limit">
-              Custom rules: {used ?? '…'} of {formatLimit(limit)} on your plan.
+              {planUsageSentence('Custom rules', used, limit)}
             </Text>
           )}
         </Stack>

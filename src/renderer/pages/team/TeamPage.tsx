@@ -18,7 +18,7 @@ import { formatDate } from '../../lib/dates';
 import { notify } from '../../notifications/notify';
 import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
 import { UsageAlerts } from '../../components/UsageAlerts';
-import { formatLimit } from '../../data/billing/usage-alerts';
+import { planUsageSentence } from '../../../shared/format';
 import { validateEmail } from '../../components/fields/validation';
 
 /**
@@ -60,7 +60,7 @@ function TeamLimit({ organization }: { organization: Organization }) {
   if (limit === undefined) return null;
   return (
     <Text size="sm" data-testid="team-limit">
-      Team members: {used ?? '…'} of {formatLimit(limit)} on your plan.
+      {planUsageSentence('Team members', used, limit)}
     </Text>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useUsageStatusQuery } from '../../data/billing/usage-status-query';
 import type { Organization } from '../../data/organizations/types';
-import { formatLimit } from '../../data/billing/usage-alerts';
+import { planUsageSentence } from '../../../shared/format';
 import { canAddWebsite, websiteUpgradeLink } from './website-limit';
 
 /** "Websites: 1 of 1 on your plan" and, at the limit, the way to upgrade. */
@@ -14,7 +14,7 @@ export function WebsiteUsage({ organization }: { organization: Organization }) {
   const room = canAddWebsite(usage.data.usage, usage.data.limits);
   return (
     <Text size="sm" data-testid="website-usage">
-      Websites: {used} of {limit === undefined ? '?' : formatLimit(limit)} on your plan.
+      {limit === undefined ? `Websites: ${used}.` : planUsageSentence('Websites', used, limit)}
       {!room && (
         <>
           {' '}

@@ -20,6 +20,7 @@ import { InstallPanel } from './InstallPanel';
 import { WEBSITE_TOASTS } from './toasts';
 import { VerificationBadge } from './VerificationBadge';
 import { WebsiteUsage } from './WebsiteUsage';
+import { countOf } from '../../lib/plural';
 
 /** /app/websites: the organization's websites; owners and admins add, edit, deactivate and delete them. */
 export function WebsitesPage() {
@@ -184,7 +185,7 @@ function WebsiteRow({ website, refused, canManage, onInstall, onEdit, onDelete }
             0
           </Text>
         ) : (
-          <Anchor component="button" type="button" onClick={onInstall} c="orange" aria-label={`${refused} hits refused for ${website.name}: see why`}>
+          <Anchor component="button" type="button" onClick={onInstall} c="orange" aria-label={`${countOf(refused, 'hit')} refused for ${website.name}: see why`}>
             {refused.toLocaleString('en-US')}
           </Anchor>
         )}

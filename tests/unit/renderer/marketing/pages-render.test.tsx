@@ -42,7 +42,7 @@ describe('marketing pages render', () => {
 
   it('shows the four plans with USD prices, sign-up links for self-service plans and sales for Enterprise', async () => {
     const html = await renderPath('/pricing');
-    for (const text of ['$0', '$29', '$99', 'Contact us']) expect(html).toContain(text);
+    for (const text of ['$0', '$29', '$99', '$499', 'Coming, not in any plan yet: SSO integration, White label, Priority support.']) expect(html).toContain(text);
     for (const plan of ['free', 'starter', 'pro']) expect(html).toContain(`href="/signup?plan=${plan}"`);
     expect(html).not.toContain('href="/signup?plan=enterprise"');
     expect(html).toContain('aria-label="Contact sales: Enterprise plan" href="/contact"');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../../src/renderer/pages/marketing/data/currency';
 import {
+  COMING_FEATURE_LABELS,
   FEATURE_MINIMUM_PLAN,
   FEATURE_LABELS,
   PLANS,
@@ -9,15 +10,26 @@ import {
   featuresIntroducedBy,
   minimumPlanFor,
   planIncludes,
+  planLimits,
   planPriceLabel,
   previousPlan,
   signupHref,
 } from '../../../../src/renderer/pages/marketing/data/plans';
 
 describe('plan data', () => {
-  it('lists the four plans cheapest first with the agreed prices', () => {
+  it('lists the four plans cheapest first at the catalogue prices, the ones /app/billing shows (issue 23, defect 6)', () => {
     expect(PLANS.map((plan) => plan.id)).toEqual(['free', 'starter', 'pro', 'enterprise']);
-    expect(PLANS.map(planPriceLabel)).toEqual(['$0', '$29', '$99', 'Contact us']);
+    expect(PLANS.map(planPriceLabel)).toEqual(['$0', '$29', '$99', '$499']);
+    expect(planLimits('free')).toEqual(['Monthly requests: 10,000', 'Websites: 1', 'Team members: 1', 'Custom rules: not included', 'Data retention: 7 days']);
+    expect(planLimits('pro')).toContain('Websites: Unlimited');
+  });
+
+  it('sells no feature that does not exist: SSO, white label and priority support are coming, in no plan (issue 23, defect 6)', () => {
+    for (const plan of PLAN_IDS) {
+      expect(featuresIncludedIn(plan)).not.toEqual(expect.arrayContaining(['sso_integration']));
+      for (const feature of ['sso_integration', 'white_label', 'priority_support']) expect(featuresIntroducedBy(plan)).not.toContain(feature);
+    }
+    expect(COMING_FEATURE_LABELS).toEqual(['SSO integration', 'White label', 'Priority support']);
   });
 
   it('gates rules like the app: basic for all, advanced from starter, custom from pro', () => {
@@ -39,7 +51,7 @@ describe('plan data', () => {
       expect([...fromLower, ...featuresIntroducedBy(plan)].sort()).toEqual(featuresIncludedIn(plan).sort());
     }
     expect(featuresIntroducedBy('enterprise')).toEqual([]);
-    expect(featuresIncludedIn('enterprise')).toHaveLength(Object.keys(FEATURE_MINIMUM_PLAN).length);
+    expect(featuresIncludedIn('enterprise')).toHaveLength(Object.keys(FEATURE_MINIMUM_PLAN).length - COMING_FEATURE_LABELS.length);
     expect(featuresIncludedIn('free')).toEqual(['basic_rules', 'basic_monitoring', 'basic_alerts', 'basic_reporting']);
   });
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { UNLIMITED, type UsageMetric } from '../../../../shared/plans';
 import { useUsageStatusQuery } from '../../../data/billing/usage-status-query';
 import type { Organization } from '../../../data/organizations/types';
-import { formatLimit } from '../../../data/billing/usage-alerts';
+import { formatLimit, usageBarColor } from '../../../data/billing/usage-alerts';
 import { formatCompactNumber } from '../../../../shared/format';
 
 const LABELS: Record<UsageMetric, string> = {
@@ -35,6 +35,17 @@ export function UsageCard({ organization }: { organization: Organization }) {
             const used = usage.data.usage[metric] ?? 0;
             const limit = usage.data.limits[metric];
             const pct = limit === undefined || limit === UNLIMITED || limit <= 0 ? 0 : Math.min(100, (used / limit) * 100);
+            if (limit === 0 && used === 0) {
+              // "0 / 0" with an empty bar says nothing: the feature is simply not in this plan.
+              return (
+                <Group key={metric} justify="space-between" data-testid={`usage-${metric}`}>
+                  <Text size="sm">{LABELS[metric]}</Text>
+                  <Text size="sm" c="dimmed">
+                    Not in your plan
+                  </Text>
+                </Group>
+              );
+            }
             return (
               <div key={metric} data-testid={`usage-${metric}`}>
                 <Group justify="space-between">
@@ -45,9 +56,10 @@ export function UsageCard({ organization }: { organization: Organization }) {
                 </Group>
                 <Progress
                   value={pct}
-                  color={pct >= 100 ? 'red' : pct >= 80 ? 'yellow' : 'teal'}
+                  color={limit === undefined ? 'teal' : usageBarColor(metric, used, limit)}
                   size="sm"
                   aria-label={`${LABELS[metric]}: ${used} of ${limit === undefined ? 'unknown' : formatLimit(limit)}`}
+                  data-color={limit === undefined ? 'teal' : usageBarColor(metric, used, limit)}
                 />
               </div>
             );

@@ -1,15 +1,15 @@
 /**
- * The read-only demo's sample organization: a week of a small shop's GA4 traffic as Tracklint
- * would show it. Static, so /demo works without an account, a server call or a database.
+ * What /demo shows, derived from the fixed sample (demo-sample.ts) and the engine's output over it
+ * (demo-results.ts): nothing here is typed in by hand, so the demo cannot drift from the product.
+ * Static, so /demo works without an account, a server call or a database.
  */
-export type DemoStatus = 'pass' | 'warning' | 'fail';
+import { DEMO_RESULTS } from './demo-results';
+import { DEMO_DAYS, DEMO_ORGANIZATION, DEMO_SAMPLE } from './demo-sample';
+import type { DemoFinding, DemoResult } from './demo-engine';
 
-export interface DemoFinding {
-  ruleId: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  fix: string;
-}
+export { DEMO_ORGANIZATION };
+export type { DemoFinding };
+export type DemoStatus = DemoResult['status'];
 
 export interface DemoRequest {
   id: string;
@@ -20,63 +20,48 @@ export interface DemoRequest {
   findings: DemoFinding[];
 }
 
-export const DEMO_ORGANIZATION = { name: 'Northwind Outdoor', website: 'shop.northwind.example' };
+const resultOf = (id: string): DemoResult => {
+  const result = DEMO_RESULTS.find((r) => r.id === id);
+  if (!result) throw new Error(`demo-results.ts has no result for ${id}: run npx tsx scripts/generate-demo-results.ts`);
+  return result;
+};
 
-export const DEMO_KPIS = [
-  { label: 'Requests (7 days)', value: '48,912' },
-  { label: 'Pass rate', value: '94.6%' },
-  { label: 'Errors', value: '612' },
-  { label: 'Warnings', value: '2,031' },
-] as const;
+export const DEMO_REQUESTS: DemoRequest[] = DEMO_SAMPLE.map((s) => {
+  const r = resultOf(s.id);
+  return { id: s.id, time: s.time, page: s.page, event: r.event, status: r.status, findings: r.findings };
+});
+
+const weekly = (id: string) => DEMO_SAMPLE.find((s) => s.id === id)!.perDay.reduce((a, b) => a + b, 0);
 
 /** Requests per day by status, oldest first. */
-export const DEMO_DAYS = [
-  { period: 'Nov 16', pass: 6480, warning: 240, fail: 61 },
-  { period: 'Nov 17', pass: 6702, warning: 251, fail: 58 },
-  { period: 'Nov 18', pass: 6390, warning: 266, fail: 70 },
-  { period: 'Nov 19', pass: 6911, warning: 302, fail: 144 },
-  { period: 'Nov 20', pass: 6120, warning: 331, fail: 131 },
-  { period: 'Nov 21', pass: 6030, warning: 318, fail: 88 },
-  { period: 'Nov 22', pass: 3640, warning: 323, fail: 60 },
-];
+export const DEMO_DAY_SERIES = DEMO_DAYS.map((period, day) => {
+  const row = { period, pass: 0, warning: 0, fail: 0 };
+  for (const s of DEMO_SAMPLE) row[resultOf(s.id).status] += s.perDay[day] ?? 0;
+  return row;
+});
 
-const CID_MISSING: DemoFinding = {
-  ruleId: 'basic.cid_present',
-  severity: 'error',
-  message: 'The hit has no client ID (cid), so GA4 cannot tie it to a user.',
-  fix: 'Make sure the Google tag loads before events fire, and that nothing strips the _ga cookie.',
-};
-const TRANSACTION_ID: DemoFinding = {
-  ruleId: 'ecom.purchase_transaction_id',
-  severity: 'error',
-  message: 'A purchase without transaction_id cannot be deduplicated: refreshes count twice.',
-  fix: 'Send the order number as transaction_id with every purchase event.',
-};
-const CURRENCY: DemoFinding = {
-  ruleId: 'ecom.purchase_currency',
-  severity: 'warning',
-  message: 'value is set but currency is missing, so revenue is not reported.',
-  fix: 'Add currency (ISO 4217, e.g. USD) next to value.',
-};
-const LONG_PARAM: DemoFinding = {
-  ruleId: 'basic.param_value_length',
-  severity: 'warning',
-  message: 'page_title is 131 characters; GA4 cuts parameter values at 100.',
-  fix: 'Shorten the value or send it in a custom dimension designed for long text.',
-};
+const total = DEMO_SAMPLE.reduce((sum, s) => sum + weekly(s.id), 0);
+const passed = DEMO_REQUESTS.filter((r) => r.status === 'pass').reduce((sum, r) => sum + weekly(r.id), 0);
+const findingsOf = (severity: DemoFinding['severity']) =>
+  DEMO_REQUESTS.reduce((sum, r) => sum + r.findings.filter((f) => f.severity === severity).length * weekly(r.id), 0);
+const integer = new Intl.NumberFormat('en-US');
 
-export const DEMO_REQUESTS: DemoRequest[] = [
-  { id: 'r1', time: 'Nov 22, 10:42 AM', event: 'purchase', page: '/checkout/thank-you', status: 'fail', findings: [TRANSACTION_ID, CURRENCY] },
-  { id: 'r2', time: 'Nov 22, 10:41 AM', event: 'page_view', page: '/tents/summit-2p', status: 'warning', findings: [LONG_PARAM] },
-  { id: 'r3', time: 'Nov 22, 10:41 AM', event: 'add_to_cart', page: '/tents/summit-2p', status: 'pass', findings: [] },
-  { id: 'r4', time: 'Nov 22, 10:39 AM', event: 'page_view', page: '/', status: 'fail', findings: [CID_MISSING] },
-  { id: 'r5', time: 'Nov 22, 10:38 AM', event: 'view_item_list', page: '/tents', status: 'pass', findings: [] },
-];
+export const DEMO_KPIS = [
+  { label: 'Requests (7 days)', value: integer.format(total) },
+  { label: 'Pass rate', value: `${((passed / total) * 100).toFixed(1)}%` },
+  { label: 'Errors', value: integer.format(findingsOf('error')) },
+  { label: 'Warnings', value: integer.format(findingsOf('warning')) },
+] as const;
 
 /** The rules that failed most this week, for the findings summary. */
-export const DEMO_TOP_RULES = [
-  { ruleId: 'basic.param_value_length', title: 'Parameter values within 100 characters', count: 1820 },
-  { ruleId: 'ecom.purchase_transaction_id', title: 'Purchases carry a transaction ID', count: 402 },
-  { ruleId: 'basic.cid_present', title: 'Every hit has a client ID', count: 210 },
-  { ruleId: 'ecom.purchase_currency', title: 'Revenue has a currency', count: 211 },
-];
+export const DEMO_TOP_RULES = (() => {
+  const byRule = new Map<string, { ruleId: string; title: string; count: number }>();
+  for (const r of DEMO_REQUESTS) {
+    for (const f of r.findings) {
+      const entry = byRule.get(f.ruleId) ?? { ruleId: f.ruleId, title: f.title, count: 0 };
+      entry.count += weekly(r.id);
+      byRule.set(f.ruleId, entry);
+    }
+  }
+  return [...byRule.values()].sort((a, b) => b.count - a.count);
+})();

@@ -2,6 +2,11 @@ import { formatUsd } from './currency';
 
 import {
   FEATURE_REQUIRED_PLAN,
+  PLAN_CATALOGUE,
+  catalogueEntry,
+  COMING_FEATURES,
+  isComingFeature,
+  planLimitLines,
   PLAN_TIERS,
   planHasFeature,
   planRank as sharedPlanRank,
@@ -50,72 +55,59 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
 export interface MarketingPlan {
   id: PlanId;
   name: string;
-  /** Monthly price in USD; null when the price is agreed per customer. */
-  monthlyPriceUsd: number | null;
+  /** Monthly price in USD, from the plan catalogue (the same prices /app/billing shows). */
+  monthlyPriceUsd: number;
   summary: string;
-  /** Extra promises that are not app features (enterprise terms). */
-  extras: readonly string[];
   ctaLabel: string;
   highlighted: boolean;
 }
 
-export const PLANS: readonly MarketingPlan[] = [
-  {
-    id: 'free',
-    name: 'Free',
-    monthlyPriceUsd: 0,
-    summary: 'Check that one site sends well-formed GA4 hits.',
-    extras: [],
-    ctaLabel: 'Start free',
-    highlighted: false,
-  },
-  {
-    id: 'starter',
-    name: 'Starter',
-    monthlyPriceUsd: 29,
+/** What the pricing page says about each plan besides the catalogue's name, price and limits. */
+const PLAN_COPY: Record<PlanId, Pick<MarketingPlan, 'summary' | 'ctaLabel' | 'highlighted'>> = {
+  free: { summary: 'Check that one site sends well-formed GA4 hits.', ctaLabel: 'Start free', highlighted: false },
+  starter: {
     summary: 'Business rules for consent, e-commerce, sessions and data quality, for a small team.',
-    extras: [],
     ctaLabel: 'Start with Starter',
     highlighted: true,
   },
-  {
-    id: 'pro',
-    name: 'Pro',
-    monthlyPriceUsd: 99,
-    summary: 'Your own rules, API access and no limits on websites or team members.',
-    extras: [],
-    ctaLabel: 'Start with Pro',
-    highlighted: false,
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    monthlyPriceUsd: null,
-    summary: 'Everything in Pro, with terms that fit your organization.',
-    extras: ['Plan limits and volume agreed with you', 'Onboarding for your team'],
-    ctaLabel: 'Contact sales',
-    highlighted: false,
-  },
-];
+  pro: { summary: 'Your own rules, API access and no limits on websites or team members.', ctaLabel: 'Start with Pro', highlighted: false },
+  enterprise: { summary: 'Everything in Pro with no request quota and a year of history.', ctaLabel: 'Contact sales', highlighted: false },
+};
+
+/** The plans, cheapest first: names and prices from the shared catalogue (src/shared/plans.ts). */
+export const PLANS: readonly MarketingPlan[] = PLAN_CATALOGUE.map((entry) => ({
+  id: entry.plan,
+  name: entry.display_name,
+  monthlyPriceUsd: entry.monthly_price,
+  ...PLAN_COPY[entry.plan],
+}));
 
 export function findPlan(id: string): MarketingPlan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }
 
-/** The price as shown on the pricing page: USD for priced plans, 'Contact us' otherwise. */
+/** The price as shown on the pricing page, in USD. */
 export function planPriceLabel(plan: MarketingPlan): string {
-  return plan.monthlyPriceUsd === null ? 'Contact us' : formatUsd(plan.monthlyPriceUsd);
+  return formatUsd(plan.monthlyPriceUsd);
 }
+
+/** A plan's limits, worded as on /app/billing. */
+export function planLimits(plan: PlanId): string[] {
+  return planLimitLines(catalogueEntry(plan));
+}
+
+/** Features of the spec's map that do not exist yet: listed as coming, in no plan and at no price. */
+export const COMING_FEATURE_LABELS: readonly string[] = COMING_FEATURES.map((feature) => FEATURE_LABELS[feature]);
 
 /** Every feature a plan includes, in the map's order. */
 export function featuresIncludedIn(plan: PlanId): PlanFeature[] {
-  return (Object.keys(FEATURE_MINIMUM_PLAN) as PlanFeature[]).filter((feature) => planIncludes(plan, feature));
+  return (Object.keys(FEATURE_MINIMUM_PLAN) as PlanFeature[]).filter((feature) => planIncludes(plan, feature) && !isComingFeature(feature));
 }
 
 /** Features that first appear on this plan (the pricing card lists "everything in X, plus" these). */
 export function featuresIntroducedBy(plan: PlanId): PlanFeature[] {
   return (Object.keys(FEATURE_MINIMUM_PLAN) as PlanFeature[]).filter(
-    (feature) => FEATURE_MINIMUM_PLAN[feature] === plan,
+    (feature) => FEATURE_MINIMUM_PLAN[feature] === plan && !isComingFeature(feature),
   );
 }
 

@@ -57,7 +57,7 @@ export const SOLUTION_PAGES: readonly SolutionPageContent[] = [
     howTracklintHelps: [
       'Unlimited websites and team members with owner, admin, member and viewer roles.',
       'Consent and GDPR rules on every hit, per website.',
-      'SSO integration, API access and priority support; terms and limits agreed with you.',
+      'API access with API keys, your own validation rules, no request quota and a year of history on Enterprise.',
     ],
   },
 ];

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
 import { ProductPreview } from '../components/ProductPreview';
 import { TextLink } from '../components/TextLink';
+import { countOf } from '../../../lib/plural';
 
 const STEPS = [
   {
@@ -88,7 +89,7 @@ export function HomePage() {
               <Text span fw={600}>
                 {set.name}
               </Text>
-              : {set.count} rules
+              : {countOf(set.count, 'rule')}
             </List.Item>
           ))}
         </List>

@@ -4,10 +4,12 @@ import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
 import { TextLink } from '../components/TextLink';
 import {
+  COMING_FEATURE_LABELS,
   FEATURE_LABELS,
   PLANS,
   featuresIntroducedBy,
   findPlan,
+  planLimits,
   planPriceLabel,
   previousPlan,
   signupHref,
@@ -17,7 +19,7 @@ import {
 function PlanCard({ plan }: { plan: MarketingPlan }) {
   const lower = previousPlan(plan.id);
   const lowerName = lower ? findPlan(lower)?.name : undefined;
-  const bullets = [...featuresIntroducedBy(plan.id).map((feature) => FEATURE_LABELS[feature]), ...plan.extras];
+  const bullets = featuresIntroducedBy(plan.id).map((feature) => FEATURE_LABELS[feature]);
   const headingId = `plan-${plan.id}`;
 
   return (
@@ -34,24 +36,29 @@ function PlanCard({ plan }: { plan: MarketingPlan }) {
           <Text span fz={32} fw={700}>
             {planPriceLabel(plan)}
           </Text>
-          {plan.monthlyPriceUsd !== null && (
-            <Text span c="dimmed">
-              {' '}
-              / month
-            </Text>
-          )}
+          <Text span c="dimmed">
+            {' '}
+            / month
+          </Text>
         </Text>
         <Text c="dimmed" fz="sm">
           {plan.summary}
         </Text>
-        {lowerName && (
+        {lowerName && bullets.length > 0 && (
           <Text fz="sm" fw={600}>
             Everything in {lowerName}, plus:
           </Text>
         )}
-        <List spacing={6} fz="sm" icon={<IconCheck size={16} aria-hidden="true" />} style={{ flex: 1 }}>
-          {bullets.map((bullet) => (
-            <List.Item key={bullet}>{bullet}</List.Item>
+        {bullets.length > 0 && (
+          <List spacing={6} fz="sm" icon={<IconCheck size={16} aria-hidden="true" />}>
+            {bullets.map((bullet) => (
+              <List.Item key={bullet}>{bullet}</List.Item>
+            ))}
+          </List>
+        )}
+        <List spacing={4} fz="sm" c="dimmed" style={{ flex: 1 }} aria-label={`${plan.name} plan limits`} data-testid={`pricing-limits-${plan.id}`}>
+          {planLimits(plan.id).map((line) => (
+            <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
         <Button component={Link} to={plan.id === 'enterprise' ? '/contact' : signupHref(plan.id)} variant={plan.highlighted ? 'filled' : 'light'} fullWidth
@@ -76,7 +83,10 @@ export function PricingPage() {
             <PlanCard key={plan.id} plan={plan} />
           ))}
         </SimpleGrid>
-        <Text fz="sm" c="dimmed" mt="lg">
+        <Text fz="sm" mt="lg" data-testid="pricing-coming">
+          {`Coming, not in any plan yet: ${COMING_FEATURE_LABELS.join(', ')}.`}
+        </Text>
+        <Text fz="sm" c="dimmed" mt="sm">
           Prices are in US dollars, billed monthly. Paid plans start with a 14-day trial. Questions about Enterprise?{' '}
           <TextLink to="/contact">Contact us</TextLink>.
         </Text>

@@ -27,7 +27,7 @@ export function BillingPage() {
         <>
           {!data.billingEnabled && (
             <Alert color="gray" title="Billing is off" role="status">
-              No Stripe settings on this server: plans are set by administrators on each organization's page.
+              No Stripe settings on this server: plans are set by administrators on each organization's page, and owners' plan change requests wait on the Organizations page.
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

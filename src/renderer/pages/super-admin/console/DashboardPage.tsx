@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Card, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { AdminPage } from '../pages/AdminPage';
-import { formatCount } from './format';
+import { formatCount, formatDay, timeSeriesChartKind, WHOLE_NUMBER_AXIS } from './format';
 import { useConsoleQuery } from './use-console';
 
 interface Dashboard {
@@ -29,6 +29,14 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Hits per hour: an area over the day, or a bar while there is only one hour of data. */
+function HitsChart({ hitsByHour }: { hitsByHour: Dashboard['hitsByHour'] }) {
+  if (hitsByHour.length === 0) return <Text c="dimmed">No hits stored in the last 24 hours.</Text>;
+  const data = hitsByHour.map((h) => ({ hour: new Date(h.hour).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }), hits: h.hits }));
+  const props = { h: 220, data, dataKey: 'hour', series: [{ name: 'hits', label: 'Hits', color: 'blue.8' }], yAxisProps: WHOLE_NUMBER_AXIS, withTooltip: true };
+  return timeSeriesChartKind(data.length) === 'area' ? <AreaChart {...props} /> : <BarChart {...props} maxBarWidth={48} />;
+}
+
 export function DashboardPage() {
   const { data, error, isLoading } = useConsoleQuery<Dashboard>('dashboard');
   return (
@@ -51,13 +59,7 @@ export function DashboardPage() {
             <Stat label="Hits refused, last 24 hours" value={formatCount(data.refusedHits.lastDay)} />
           </SimpleGrid>
           <Title order={2} fz="h4">Hits stored per hour</Title>
-          <AreaChart
-            h={220}
-            data={data.hitsByHour.map((h) => ({ hour: new Date(h.hour).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }), hits: h.hits }))}
-            dataKey="hour"
-            series={[{ name: 'hits', label: 'Hits', color: 'blue.8' }]}
-            withTooltip
-          />
+          <HitsChart hitsByHour={data.hitsByHour} />
           {data.collector && (
             <>
               <Title order={2} fz="h4">Collector (this server process)</Title>
@@ -82,7 +84,14 @@ export function DashboardPage() {
             </Table>
           )}
           <Title order={2} fz="h4">Sign-ups per day, last 30 days</Title>
-          <BarChart h={200} data={data.signupsByDay} dataKey="day" series={[{ name: 'signups', label: 'Sign-ups', color: 'teal.8' }]} withTooltip />
+          <BarChart
+            h={200}
+            data={data.signupsByDay.map((d) => ({ day: formatDay(d.day), signups: d.signups }))}
+            dataKey="day"
+            series={[{ name: 'signups', label: 'Sign-ups', color: 'teal.8' }]}
+            yAxisProps={WHOLE_NUMBER_AXIS}
+            withTooltip
+          />
         </>
       )}
     </AdminPage>

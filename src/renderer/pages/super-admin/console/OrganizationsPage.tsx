@@ -4,6 +4,7 @@ import { AdminPage } from '../pages/AdminPage';
 import type { OrganizationSummary, Page } from './console-api';
 import { formatDate, formatUsage } from './format';
 import { ListFooter, ListSearch, SortHeader, useListParams } from './ListControls';
+import { PlanRequestsPanel } from './PlanRequestsPanel';
 import { useConsoleQuery } from './use-console';
 
 export function OrganizationsPage() {
@@ -12,6 +13,7 @@ export function OrganizationsPage() {
   const th = (label: string, column: string) => <SortHeader label={label} column={column} sort={list.sort} dir={list.dir} onSort={list.toggleSort} />;
   return (
     <AdminPage title="Organizations" lead="Every organization on Tracklint: plan, trial, members, websites and this month's requests.">
+      <PlanRequestsPanel />
       <ListSearch label="Search by name or slug" value={list.q} onChange={list.setQ} />
       {error && <Alert color="red">{error.message}</Alert>}
       {isLoading && <Loader aria-label="Loading organizations" />}

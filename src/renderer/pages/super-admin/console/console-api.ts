@@ -99,3 +99,21 @@ export interface SearchResults {
   users: Array<{ id: string; email: string; full_name: string | null }>;
   organizations: Array<{ id: string; name: string; slug: string; plan: string }>;
 }
+
+/** An owner's request for another plan (servers without Stripe), as the console lists it. */
+export interface PlanChangeRequest {
+  id: string;
+  organization_id: string;
+  organization_name: string;
+  organization_slug: string;
+  organization_plan: string;
+  requested_plan: string;
+  current_plan: string;
+  message: string | null;
+  status: 'open' | 'approved' | 'declined';
+  requested_by_email: string | null;
+  decided_by_email: string | null;
+  decision_reason: string | null;
+  decided_at: string | null;
+  created_at: string;
+}

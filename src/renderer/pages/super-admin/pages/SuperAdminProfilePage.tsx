@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, PinInput, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { QrCode } from '../../../components/qr/QrCode';
 import { useSuperAdminSession } from '../session/SuperAdminSessionProvider';
 import { generateTotpSecret, isTotpCode, otpauthUri } from '../session/totp-secret';
 import { AdminPage } from './AdminPage';
@@ -23,8 +24,9 @@ function MfaSetup({ email, onDone }: { email: string; onDone: () => void }) {
   return (
     <Stack gap="sm" component="section" aria-label="Set up MFA">
       <Text fz="sm">
-        1. Add this account to your authenticator app: open the link on a device that has the app, or enter the key by hand.
+        1. Add this account to your authenticator app: scan the QR code, open the link on a device that has the app, or enter the key by hand.
       </Text>
+      <QrCode value={uri} label={`QR code to add ${email} to an authenticator app`} />
       <Group gap="xs">
         <Code fz="md">{secret}</Code>
         <CopyButton value={secret}>

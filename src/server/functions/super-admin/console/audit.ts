@@ -7,6 +7,7 @@ export type ConsoleAction =
   | 'organization.suspend'
   | 'organization.reactivate'
   | 'organization.delete'
+  | 'organization.decline_plan_request'
   | 'user.resend_confirmation'
   | 'user.send_password_reset'
   | 'user.sign_out_everywhere'

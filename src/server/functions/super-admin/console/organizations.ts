@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Database } from '../../../db/database';
+import type { Database, SqlClient } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import type { ActiveSession } from '../store';
 import { recordAction } from './audit';
@@ -124,7 +124,7 @@ const extendTrialInput = z.object({ days: z.number().int().min(1).max(90), reaso
 const reasonInput = z.object({ reason }).strict();
 const deleteInput = z.object({ confirm: z.string(), reason }).strict();
 
-interface OrgState {
+export interface OrgState {
   id: string;
   name: string;
   slug: string;
@@ -135,7 +135,7 @@ interface OrgState {
   suspended_reason: string | null;
 }
 
-async function lockOrganization(client: Parameters<Parameters<Database['transaction']>[0]>[0], id: string): Promise<OrgState> {
+async function lockOrganization(client: SqlClient, id: string): Promise<OrgState> {
   const row = (
     await client.query<OrgState>(
       `select id, name, slug, plan, subscription_status, trial_ends_at, suspended_at, suspended_reason
@@ -149,20 +149,23 @@ async function lockOrganization(client: Parameters<Parameters<Database['transact
 
 export async function changePlan(db: Database, admin: ActiveSession, id: string, body: unknown) {
   const input = parseInput(changePlanInput, body);
-  return db.transaction(async (client) => {
-    const before = await lockOrganization(client, id);
-    if (before.plan === input.plan) throw new HttpError(409, `The organization is already on the ${input.plan} plan`);
-    // An operator's plan is a settled one: no trial clock runs on it.
-    const after = (
-      await client.query<OrgState>(
-        `update public.organizations set plan = $2, subscription_status = 'active', trial_ends_at = null where id = $1
-         returning id, name, slug, plan, subscription_status, trial_ends_at, suspended_at, suspended_reason`,
-        [id, input.plan],
-      )
-    ).rows[0]!;
-    await recordAction(client, admin, { action: 'organization.change_plan', targetType: 'organization', targetId: id, targetLabel: before.name, reason: input.reason, before: pick(before), after: pick(after) });
-    return { organization: after };
-  });
+  return db.transaction((client) => applyPlanChange(client, admin, id, input.plan, input.reason));
+}
+
+/** The change-plan action inside the caller's transaction (also how an approved plan change request is applied). */
+export async function applyPlanChange(client: SqlClient, admin: ActiveSession, id: string, plan: string, why: string) {
+  const before = await lockOrganization(client, id);
+  if (before.plan === plan) throw new HttpError(409, `The organization is already on the ${plan} plan`);
+  // An operator's plan is a settled one: no trial clock runs on it.
+  const after = (
+    await client.query<OrgState>(
+      `update public.organizations set plan = $2, subscription_status = 'active', trial_ends_at = null where id = $1
+       returning id, name, slug, plan, subscription_status, trial_ends_at, suspended_at, suspended_reason`,
+      [id, plan],
+    )
+  ).rows[0]!;
+  await recordAction(client, admin, { action: 'organization.change_plan', targetType: 'organization', targetId: id, targetLabel: before.name, reason: why, before: pick(before), after: pick(after) });
+  return { organization: after };
 }
 
 export async function extendTrial(db: Database, admin: ActiveSession, id: string, body: unknown) {

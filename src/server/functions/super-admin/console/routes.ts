@@ -5,6 +5,7 @@ import { requireSuperAdmin, type ConsoleEnv } from './guard';
 import { jsonBody, uuidParam } from './inputs';
 import { changePlan, deleteOrganization, extendTrial, listOrganizations, organizationDetail, setSuspended } from './organizations';
 import { auditLog, billingOverview, dashboard, search, systemStatus, type OverviewSources } from './overview';
+import { approvePlanRequest, declinePlanRequest, listPlanRequests } from './plan-requests';
 import { changeRuleDefault, listRules } from './rules';
 import { actOnUser, listUsers, userDetail, type UserAction } from './users';
 
@@ -48,6 +49,14 @@ export function createConsoleRoutes(deps: AppDeps, sources: Omit<OverviewSources
   );
   app.post('/organizations/:id/delete', async (c) =>
     c.json(await deleteOrganization(deps.db, c.get('admin'), uuidParam(c.req.param('id'), 'organization'), await jsonBody(await c.req.text()))),
+  );
+
+  app.get('/plan-requests', async (c) => c.json(await listPlanRequests(deps.db, c.req.query())));
+  app.post('/plan-requests/:id/approve', async (c) =>
+    c.json(await approvePlanRequest(deps.db, c.get('admin'), uuidParam(c.req.param('id'), 'plan change request'), await jsonBody(await c.req.text()))),
+  );
+  app.post('/plan-requests/:id/decline', async (c) =>
+    c.json(await declinePlanRequest(deps.db, c.get('admin'), uuidParam(c.req.param('id'), 'plan change request'), await jsonBody(await c.req.text()))),
   );
 
   app.get('/users', async (c) => c.json(await listUsers(deps.db, c.req.query())));
