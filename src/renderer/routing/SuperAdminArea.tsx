@@ -1,4 +1,3 @@
-import '@mantine/core/styles.layer.css';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { superAdminRoutes } from '../pages/super-admin/routes';
 

@@ -12,7 +12,7 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const renderer = path.join(repoRoot, 'src/renderer');
 const mantineStyles = path.join(repoRoot, 'node_modules/@mantine/core/styles');
 
-/** Code that renders before the full sheet arrives (AppArea and SuperAdminArea import it), with what it imports. */
+/** Code that renders before the full sheet arrives (the session layout, app/SessionProviders, imports it), with what it imports. */
 const PUBLIC_CODE = [
   'pages/marketing',
   'pages/auth',
