@@ -1,10 +1,3 @@
-// The full Mantine stylesheet for every route under the session layout: the auth pages (their toasts
-// use Notification), /validation-page, /app and /super-admin. Loaded here, around them all, rather
-// than by each area, so no route of this layout can render a component whose styles nobody loaded
-// (the validation page once drew its checkbox's icon 700 px tall and bare radios, and the auth
-// pages' toasts were bare text). Only the marketing pages, outside this layout, live on the subset
-// in app/public-styles.ts (tests/unit/web/public-styles.test.ts holds them to it).
-import '@mantine/core/styles.layer.css';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';

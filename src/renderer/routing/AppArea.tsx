@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { AppLayout } from '../shell/AppLayout';
 import { AccessWrapper } from './AccessWrapper';
 import { RequireAuth } from './RequireAuth';

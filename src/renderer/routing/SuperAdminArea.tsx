@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { superAdminRoutes } from '../pages/super-admin/routes';
 
