@@ -140,12 +140,25 @@ function staticPage(template: string, outDir: string): string {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The page's own title and description in its head (a static page has no app to set them). */
+/**
+ * The page's own title, description and link-preview tags in its head, as usePageTitle sets them in
+ * the app (a static page has no app to set them). og:url needs the site's origin, which the build
+ * does not know: the public-page script adds it.
+ */
 function withHead(page: string, head: { title: string; description: string } | null): string {
   if (!head) return page;
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const preview = [
+    '<meta property="og:type" content="website">',
+    '<meta property="og:site_name" content="Tracklint">',
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    '<meta name="twitter:card" content="summary">',
+  ];
   return page
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(head.description)}"`);
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${preview.join('\n    ')}`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${description}"`);
 }
 
 /**

@@ -2,9 +2,10 @@
  * The only JavaScript of a static public page (marketing, docs, blog, pricing): the build
  * prerenders those pages to HTML and CSS (vite.web.config.ts) and gives them this entry instead of
  * the app's, so a phone paints and is usable without starting React, the router and Mantine. It
- * does the two things those pages need a script for:
+ * does what those pages need a script for:
  * - a signed-in visitor goes to the dashboard (the spec's redirect for public routes);
- * - the header's menu button opens the navigation on a phone.
+ * - the header's menu button opens the navigation on a phone;
+ * - the og:url link-preview tag, which needs the site's origin.
  * Every link is a plain link: following one loads that page (static, or the app where it is needed).
  * It imports no module of the app, so the build makes it one small file of its own.
  */
@@ -61,5 +62,17 @@ function wireMenuButton(): void {
   });
 }
 
+/** og:url, the one link-preview tag the build cannot write: it needs the site's origin (usePageTitle sets the same in the app). */
+function addPageUrl(): void {
+  if (document.head.querySelector('meta[property="og:url"]')) return;
+  const meta = document.createElement('meta');
+  meta.setAttribute('property', 'og:url');
+  meta.content = `${window.location.origin}${window.location.pathname}`;
+  document.head.appendChild(meta);
+}
+
 if (hasStoredSession()) window.location.replace(DASHBOARD_PATH);
-else wireMenuButton();
+else {
+  addPageUrl();
+  wireMenuButton();
+}
