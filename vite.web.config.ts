@@ -108,14 +108,69 @@ function startingAfterPaint(template: string, outDir: string): string {
   return page.replace('</head>', `${tag}</head>`);
 }
 
+/** The static public pages' script (src/renderer/public-page/main.ts), a second entry of the build. */
+const PUBLIC_PAGE_ENTRY = 'public-page/main.ts';
+
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+}
+
 /**
- * Renders the marketing pages to HTML with the app's own code (src/renderer/prerender.tsx, loaded
- * through a Vite SSR server so imports resolve as in the app) and writes each into a copy of the
- * built index.html, so a visitor sees the page before the JavaScript runs.
+ * index.html for a static public page: the app's entry script and its preloads taken out, the
+ * public-page script and its few styles put in. The stylesheets the page's markup needs (the
+ * entry's: Mantine's public subset and the app's own) stay linked in the head, so it paints styled
+ * with or without JavaScript.
  */
-async function prerenderMarketingPages(outDir: string): Promise<void> {
-  const template = startingAfterPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
-  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+function staticPage(template: string, outDir: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const entry = manifest[PUBLIC_PAGE_ENTRY];
+  if (!entry) throw new Error(`the build has no ${PUBLIC_PAGE_ENTRY} entry`);
+  const appEntry = /<script type="module" crossorigin src="[^"]+"><\/script>\s*/.exec(template);
+  if (!appEntry) throw new Error('index.html has no module entry script');
+  let page = template.replace(appEntry[0], '');
+  for (const preload of page.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g)) page = page.replace(preload[0], '');
+  // Its few rules inline (the CSP allows inline styles, as Mantine's need): no extra request before the first paint.
+  const tags = [
+    ...(entry.css ?? []).map((css) => `<style>${readFileSync(path.join(outDir, css), 'utf8').trim()}</style>`),
+    `<script type="module" src="/${entry.file}"></script>`,
+  ];
+  return page.replace('</head>', `${tags.join('\n  ')}\n  </head>`);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The page's own title, description and link-preview tags in its head, as usePageTitle sets them in
+ * the app (a static page has no app to set them). og:url needs the site's origin, which the build
+ * does not know: the public-page script adds it.
+ */
+function withHead(page: string, head: { title: string; description: string } | null): string {
+  if (!head) return page;
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const preview = [
+    '<meta property="og:type" content="website">',
+    '<meta property="og:site_name" content="Tracklint">',
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    '<meta name="twitter:card" content="summary">',
+  ];
+  return page
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${preview.join('\n    ')}`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${description}"`);
+}
+
+/**
+ * Renders the public pages to HTML with the app's own code (src/renderer/prerender.tsx, loaded
+ * through a Vite SSR server so imports resolve as in the app) and writes each into a copy of the
+ * built index.html, so a visitor sees the page before any JavaScript runs. Most are static
+ * (staticPage); the few that need the app (APP_STARTED_PATHS) start it after their first paint.
+ */
+async function prerenderPublicPages(outDir: string): Promise<void> {
+  const built = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  if (!built.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+  const templates = { app: startingAfterPaint(built, outDir), static: staticPage(built, outDir) };
   const server = await createServer({
     configFile: false,
     root: rendererDir,
@@ -125,12 +180,16 @@ async function prerenderMarketingPages(outDir: string): Promise<void> {
     plugins: [react()],
   });
   try {
-    const { PRERENDERED_PATHS, prerender } = (await server.ssrLoadModule('/prerender.tsx')) as {
+    const { PRERENDERED_PATHS, APP_STARTED_PATHS, prerender, takePageHead } = (await server.ssrLoadModule('/prerender.tsx')) as {
       PRERENDERED_PATHS: readonly string[];
+      APP_STARTED_PATHS: ReadonlySet<string>;
       prerender: (pathname: string) => Promise<string>;
+      takePageHead: () => { title: string; description: string } | null;
     };
     for (const pathname of PRERENDERED_PATHS) {
+      takePageHead();
       const html = await prerender(pathname);
+      const template = withHead(APP_STARTED_PATHS.has(pathname) ? templates.app : templates.static, takePageHead());
       const file = path.join(outDir, PRERENDERED_DIR, `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, template.replace('<div id="root"></div>', `<div id="root" data-prerendered="${pathname}">${html}</div>`));
@@ -171,7 +230,7 @@ function postBuild(): Plugin {
     async closeBundle() {
       // The bundle-budget test builds without them: it measures the JavaScript, it serves nothing.
       if (process.env.TRACKLINT_POSTBUILD === 'off') return;
-      await prerenderMarketingPages(outDir);
+      await prerenderPublicPages(outDir);
       precompress(outDir);
     },
   };
@@ -202,6 +261,8 @@ export default defineConfig({
     // (START_AFTER_PAINT). Lighthouse /login: TBT 217-461 ms -> 63 ms median (README, Performance).
     modulePreload: { resolveDependencies: () => [] },
     rolldownOptions: {
+      // The app (index.html) and the static public pages' script (PUBLIC_PAGE_ENTRY), which shares no code with it.
+      input: { index: path.join(rendererDir, 'index.html'), 'public-page': path.join(rendererDir, PUBLIC_PAGE_ENTRY) },
       output: {
         // Only what every page loads is grouped (React, the router), so it stays cached across
         // releases. Grouping more (all of Mantine, all of node_modules) would put the charts and

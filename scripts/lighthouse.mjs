@@ -5,8 +5,11 @@
 // DATA_DIR, audits each page RUNS times and prints the median performance score and metrics.
 // Prints, never asserts: scores vary with the machine. The README's Performance section records them.
 //
-// Options (environment): LIGHTHOUSE_PAGES (default "/,/login"), LIGHTHOUSE_RUNS (3),
-// CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_JSON (write the full reports to this folder).
+// Options (environment): LIGHTHOUSE_PAGES (default "/,/login"), LIGHTHOUSE_SIGNED_IN_PAGES
+// (default "/app/dashboard": audited as a user signed up through the UI, with a website and hits,
+// "" for none), LIGHTHOUSE_RUNS (3), CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_JSON (write
+// the full reports to this folder). Prints the machine's load average before and after, since
+// other jobs on a shared machine move the scores.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -15,9 +18,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/login').split(',').map((page) => page.trim()).filter(Boolean);
+const pageList = (value) => value.split(',').map((page) => page.trim()).filter(Boolean);
+const PAGES = pageList(process.env.LIGHTHOUSE_PAGES ?? '/,/login');
+const SIGNED_IN_PAGES = pageList(process.env.LIGHTHOUSE_SIGNED_IN_PAGES ?? '/app/dashboard');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -61,9 +67,74 @@ function stopServer(child) {
   });
 }
 
+/**
+ * Signs a new user up in the audited browser (through the UI, as a customer would: sign-up form,
+ * the confirmation link from the development mailbox), adds a website and sends it two GA4 hits,
+ * so the dashboard has data. Lighthouse then runs in the same profile without clearing storage.
+ */
+async function signUpWithData(cdpPort, base) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+  const page = await browser.contexts()[0].newPage();
+  const id = Date.now().toString(36);
+  const email = `lighthouse-${id}@example.com`;
+  try {
+    await page.goto(`${base}/signup`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(`Correct-Horse-${id}-lh`);
+    await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Lighthouse Tester');
+    await page.getByRole('textbox', { name: 'Organization name', exact: true }).fill('Lighthouse Shop');
+    await page.getByRole('textbox', { name: 'Organization slug', exact: true }).fill(`lighthouse-${id}`);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    let link;
+    for (let attempt = 0; attempt < 60 && !link; attempt += 1) {
+      const mails = await (await fetch(`${base}/dev/mailbox.json`)).json();
+      link = mails.filter((mail) => mail.to.includes(email)).flatMap((mail) => mail.links).find((l) => l.includes('/auth/v1/verify'));
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (!link) throw new Error(`no confirmation email for ${email}`);
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Continue to dashboard' }).click();
+    await page.waitForURL(/\/app\/dashboard$/);
+    await page.goto(`${base}/app/websites/add`);
+    const form = page.getByRole('form', { name: 'Add a website' });
+    const domain = `lighthouse-${id}.example.com`;
+    const measurementId = `G-LH${id.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10)}`;
+    await form.getByRole('textbox', { name: 'Name' }).fill('Lighthouse Shop');
+    await form.getByRole('textbox', { name: 'Domain' }).fill(domain);
+    await form.getByRole('textbox', { name: 'Measurement IDs' }).fill(measurementId);
+    await form.getByRole('button', { name: 'Add website' }).click();
+    const siteKey = ((await page.getByTestId('site-key').textContent()) ?? '').trim();
+    for (const cid of ['', '&cid=584335997.1746564151']) {
+      const hit = `v=2&tid=${measurementId}&en=page_view&dl=https%3A%2F%2F${domain}%2F&sid=1749196701&_s=1${cid}`;
+      await fetch(`${base}/g/collect?site=${siteKey}&${hit}`, { method: 'POST', headers: { origin: `https://${domain}`, 'content-type': 'text/plain' } });
+    }
+  } finally {
+    await page.close();
+    // Leaves the browser running: only the CDP connection ends.
+    await browser.close();
+  }
+}
+
+/**
+ * Empties the browser's HTTP cache but keeps storage (the session): disableStorageReset keeps
+ * both, and a signed-in page must be measured as a first view, not from the cache the sign-up filled.
+ */
+async function clearHttpCache(cdpPort) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value) => `${(value / 1000).toFixed(2)} s`;
 
+const loadBefore = os.loadavg();
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-lighthouse-'));
 const server = await startServer(port, dataDir);
@@ -73,12 +144,31 @@ const chrome = await chromeLauncher.launch({
 });
 const results = [];
 try {
-  for (const page of PAGES) {
+  const audits = [...PAGES.map((page) => ({ page, signedIn: false })), ...SIGNED_IN_PAGES.map((page) => ({ page, signedIn: true }))];
+  let signedUp = false;
+  for (const { page, signedIn } of audits) {
+    // After the public pages (they are audited signed out; a stored session would send them to the dashboard).
+    if (signedIn && !signedUp) {
+      await signUpWithData(chrome.port, `http://localhost:${port}`);
+      signedUp = true;
+    }
     const url = `http://localhost:${port}${page}`;
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      if (signedIn) await clearHttpCache(chrome.port);
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // Signed-in pages keep the session the sign-up stored; public pages are audited signed out
+        // (the signed-in pages come last, so clearing storage never signs the user out too early).
+        disableStorageReset: signedIn,
+      });
       const { lhr } = result;
+      // A page that redirected (a signed-in page bounced to /login) would measure the wrong page.
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== page) throw new Error(`${page} ended on ${landed}`);
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       runs.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -91,6 +181,9 @@ try {
         cls: audit('cumulative-layout-shift'),
         si: audit('speed-index'),
         bytes: audit('total-byte-weight'),
+        requests: lhr.audits['network-requests']?.details?.items?.length ?? NaN,
+        scripts: (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script').length,
+        scriptKb: (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
       });
       if (process.env.LIGHTHOUSE_JSON) {
         mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
@@ -106,11 +199,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+console.log(`\nload average before: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}; after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min; ${os.cpus().length} cores)`);
 console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile (simulated slow 4G, 4x CPU), production build, ${path.basename(CHROMIUM)}:\n`);
 for (const r of results) {
   console.log(
     `${r.page.padEnd(8)} performance ${String(r.performance).padStart(3)} (runs: ${r.runs.join(', ')})  ` +
       `FCP ${ms(r.fcp)}  LCP ${ms(r.lcp)}  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  SI ${ms(r.si)}  ` +
-      `transfer ${(r.bytes / 1024).toFixed(0)} KB  | accessibility ${r.accessibility}, best practices ${r.bestPractices}, SEO ${r.seo}`,
+      `transfer ${(r.bytes / 1024).toFixed(0)} KB, ${r.requests} requests, ${r.scripts} scripts ${r.scriptKb.toFixed(0)} KB  | accessibility ${r.accessibility}, best practices ${r.bestPractices}, SEO ${r.seo}`,
   );
 }

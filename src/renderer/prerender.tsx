@@ -7,6 +7,8 @@ import { MARKETING_PATHS, marketingRoutes } from './pages/marketing/routes';
 import { AuthLayout } from './pages/auth/AuthLayout';
 import { SignInView } from './pages/auth/SignInView';
 
+export { takePageHead } from './prerender-head';
+
 /**
  * Build-time rendering of the marketing pages (run by vite.web.config.ts after the client build):
  * their HTML is in the page the server sends, so a visitor sees the page before any JavaScript
@@ -39,6 +41,13 @@ export const PRERENDERED_PATHS: readonly string[] = [
   ),
   '/login',
 ];
+
+/**
+ * The prerendered pages that start the app after their first paint, because what they are for
+ * needs it: /login's form signs in through supabase-js, /demo's request list is interactive. Every
+ * other prerendered page is static: HTML, CSS and the small public-page script (public-page/main.ts).
+ */
+export const APP_STARTED_PATHS: ReadonlySet<string> = new Set(['/login', '/demo']);
 
 export async function prerender(pathname: string): Promise<string> {
   const handler = createStaticHandler(prerenderRoutes);

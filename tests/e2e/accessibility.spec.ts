@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { RequestsPage } from './pages/requests-page';
-import { WebsitesPage } from './pages/websites-page';
 import { expectNoSeriousViolations } from './support/axe';
-import { signUpAndConfirm } from './support/flows';
-import { sendHit } from './support/hits';
+import { addWebsiteWithHits, signInAsNewSuperAdmin, signUpAndConfirm } from './support/flows';
+import { APP_ROUTES, PAID_ROUTES, PUBLIC_ROUTES, SUPER_ADMIN_ROUTES } from './support/routes';
 
 /**
  * Zero serious or critical axe violations (WCAG 2.1 A/AA) on every route of the spec, in light
@@ -15,68 +13,6 @@ const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'mobile', width: 375, height: 740 },
 ] as const;
-
-const PUBLIC_ROUTES = [
-  '/',
-  '/pricing',
-  '/features',
-  '/about',
-  '/contact',
-  '/features/monitoring',
-  '/features/validation',
-  '/features/alerts',
-  '/features/custom-rules',
-  '/solutions/ecommerce',
-  '/solutions/saas',
-  '/solutions/enterprise',
-  '/docs',
-  '/blog',
-  '/blog/consent-mode-v2-signals',
-  '/demo',
-  '/privacy',
-  '/terms',
-  '/validation-page',
-  '/login',
-  '/signup',
-  '/reset-password',
-  '/update-password',
-  '/verify-email',
-  '/super-admin/login',
-];
-
-/** Every /app route; a free organization sees the plan gates and locked items on the gated ones. */
-const APP_ROUTES = [
-  '/app/dashboard',
-  '/app/websites',
-  '/app/websites/add',
-  '/app/requests',
-  '/app/analytics',
-  '/app/alerts',
-  '/app/rules/basic',
-  '/app/rules/advanced',
-  '/app/rules/custom',
-  '/app/team',
-  '/app/organization',
-  '/app/organization/create',
-  '/app/settings',
-  '/app/api-keys',
-  '/app/billing',
-  '/app/billing?upgrade=pro&feature=custom_rules&source=sidebar&current=free',
-];
-
-/** The routes whose content only a paid plan sees (the free run sees their gates). */
-const PAID_ROUTES = ['/app/rules/advanced', '/app/rules/custom', '/app/analytics', '/app/api-keys'];
-
-const SUPER_ADMIN_ROUTES = [
-  '/super-admin/dashboard',
-  '/super-admin/organizations',
-  '/super-admin/users',
-  '/super-admin/rules',
-  '/super-admin/billing',
-  '/super-admin/system',
-  '/super-admin/profile',
-  '/super-admin/settings',
-];
 
 async function waitForContent(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -95,19 +31,6 @@ async function checkRoutes(page: Page, routes: readonly string[]) {
       await expectNoSeriousViolations(page, `${route} at ${size.width}px`);
     }
   }
-}
-
-/** A website with a failing and a warning hit, so logs, charts and alerts have something to show. */
-async function addWebsiteWithHits(page: Page) {
-  const suffix = Date.now().toString(36);
-  const domain = `a11y-${suffix}.example.com`;
-  const measurementId = 'G-A11Y' + suffix.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
-  const websites = new WebsitesPage(page);
-  await websites.gotoAdd();
-  await websites.add({ name: 'A11y Shop', domain, measurementIds: measurementId });
-  const siteKey = await websites.siteKey();
-  await sendHit(page, siteKey, domain, measurementId, 'withoutClientId');
-  await sendHit(page, siteKey, domain, measurementId, 'longParam');
 }
 
 test('public, auth and super-admin sign-in pages have no serious or critical axe violations', async ({ page }) => {
@@ -148,16 +71,7 @@ test('the pages a paid plan unlocks have no serious or critical axe violations',
 
 test('the super-admin console has no serious or critical axe violations', async ({ page }) => {
   test.setTimeout(180_000);
-  const email = `e2e-a11y-operator-${Date.now().toString(36)}@example.com`;
-  const password = 'operator-password-a11y-41';
-  execFileSync(process.execPath, ['scripts/create-super-admin.mjs', email, password], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'error' },
-    stdio: 'pipe',
-  });
-  await page.goto('/super-admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await signInAsNewSuperAdmin(page, 'a11y');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await checkRoutes(page, SUPER_ADMIN_ROUTES);
 });

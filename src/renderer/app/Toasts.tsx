@@ -1,4 +1,7 @@
 import { Notifications } from '@mantine/notifications';
+// Mantine's Notification (the toast itself; its close button and loader are in app/public-styles)
+// and the container's styles: auth pages show toasts without loading the full sheet.
+import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import { TOAST_LIMIT } from '../notifications/toast-catalogue';
 

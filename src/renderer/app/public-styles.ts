@@ -1,8 +1,8 @@
 /**
  * Mantine styles for the first paint of the public pages (marketing, auth, the start and error
  * screens): the global layer plus the components those pages use, about a quarter of the full
- * sheet. The app and super-admin areas load the full sheet with their code (routing/AppArea,
- * routing/SuperAdminArea). Layered files, so a component's rules loaded twice keep their order and
+ * sheet. /app, /super-admin and /validation-page load the full sheet with their code
+ * (app/full-styles). Layered files, so a component's rules loaded twice keep their order and
  * the app's own CSS wins over Mantine's either way. tests/unit/web/public-styles.test.ts fails when
  * a public page uses a Mantine component whose styles are not listed here, or when they are not in
  * the order of Mantine's full sheet: a component's styles must come after those of the parts it is

@@ -1,6 +1,4 @@
-// The full Mantine stylesheet: the app and its many components load it with their first page; the
-// marketing and auth pages get only the component styles they use (app/public-styles.ts).
-import '@mantine/core/styles.layer.css';
+import '../app/full-styles';
 import { AppLayout } from '../shell/AppLayout';
 import { AccessWrapper } from './AccessWrapper';
 import { RequireAuth } from './RequireAuth';

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.layer.css';
+import '../app/full-styles';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { superAdminRoutes } from '../pages/super-admin/routes';
 

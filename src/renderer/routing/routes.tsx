@@ -116,7 +116,13 @@ function routeTree(marketing: RouteObject[]): RouteObject[] {
           lazy: authLayout,
           children: [{ path: '/verify-email', lazy: lazyPage(() => import('../pages/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage)) }],
         },
-        { path: '/validation-page', lazy: lazyPage(() => import('../pages/validation/ValidationPage').then((m) => m.ValidationPage)) },
+        {
+          path: '/validation-page',
+          // With the full Mantine sheet (app/full-styles): the page uses more of Mantine than the auth pages.
+          lazy: lazyPage(() =>
+            Promise.all([import('../app/full-styles'), import('../pages/validation/ValidationPage')]).then(([, m]) => m.ValidationPage),
+          ),
+        },
         {
           path: '/app',
           lazy: lazyPage(() => import('./AppArea').then((m) => m.AppArea)),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { AppShell, toast } from '../pages/app-shell';
 import { SignupPage } from '../pages/signup-page';
@@ -32,4 +33,36 @@ export async function websiteWithOneFailingHit(page: Page, label: string, name: 
   await websites.gotoAdd();
   await websites.add({ name, domain, measurementIds: measurementId });
   await sendHit(page, await websites.siteKey(), domain, measurementId, 'withoutClientId');
+}
+
+/** A website with a failing and a warning hit, so logs, charts and alerts have something to show. */
+export async function addWebsiteWithHits(page: Page): Promise<{ name: string; siteKey: string; domain: string; measurementId: string }> {
+  const suffix = Date.now().toString(36);
+  const domain = `a11y-${suffix}.example.com`;
+  const measurementId = 'G-A11Y' + suffix.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
+  const websites = new WebsitesPage(page);
+  await websites.gotoAdd();
+  await websites.add({ name: 'A11y Shop', domain, measurementIds: measurementId });
+  const siteKey = await websites.siteKey();
+  await sendHit(page, siteKey, domain, measurementId, 'withoutClientId');
+  await sendHit(page, siteKey, domain, measurementId, 'longParam');
+  return { name: 'A11y Shop', siteKey, domain, measurementId };
+}
+
+/**
+ * A super admin made with the operator CLI against the e2e server's own database, signed in
+ * without MFA; ends on the console's dashboard.
+ */
+export async function signInAsNewSuperAdmin(page: Page, label: string): Promise<void> {
+  const email = `e2e-${label}-operator-${Date.now().toString(36)}@example.com`;
+  const password = `operator-password-${label}-41`;
+  execFileSync(process.execPath, ['scripts/create-super-admin.mjs', email, password], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'error' },
+    stdio: 'pipe',
+  });
+  await page.goto('/super-admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -12,11 +12,13 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const renderer = path.join(repoRoot, 'src/renderer');
 const mantineStyles = path.join(repoRoot, 'node_modules/@mantine/core/styles');
 
-/** Code that renders before the full sheet arrives (AppArea and SuperAdminArea import it), with what it imports. */
+/** Code that renders without the full sheet (app/full-styles: only /app, /super-admin and /validation-page load it), with what it imports. */
 const PUBLIC_CODE = [
   'pages/marketing',
   'pages/auth',
   'pages/public',
+  // The session layout around the auth pages, with everything it renders (runners, toasts' container).
+  'app/SessionProviders.tsx',
   'app/ConfigErrorScreen.tsx',
   'components/FullPageSpinner.tsx',
   'routing/RedirectIfSignedIn.tsx',

@@ -46,8 +46,9 @@ export function AlertList({ organizationId, alerts, canManage, websiteNames, mem
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={testId}>
       {alerts.map((a) => (
         <Paper key={a.id} component="li" withBorder p="md" radius="md" data-testid="alert-row" data-status={a.status} data-kind={a.kind} data-severity={a.severity}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
+          {/* Wraps on a phone: the badges and actions go under the text instead of past the card's edge. */}
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
               <Title order={3} size="h5">
                 {a.title}
               </Title>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { notePageHead } from '../../../prerender-head';
 import { pageDescription } from '../data/page-meta';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
@@ -18,9 +19,10 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
  */
 export function usePageTitle(title: string): void {
   const { pathname } = useLocation();
+  const fullTitle = title === 'Tracklint' ? title : `${title} · Tracklint`;
+  const description = pageDescription(pathname);
+  notePageHead({ title: fullTitle, description });
   useEffect(() => {
-    const fullTitle = title === 'Tracklint' ? title : `${title} · Tracklint`;
-    const description = pageDescription(pathname);
     document.title = fullTitle;
     setMeta('name', 'description', description);
     setMeta('property', 'og:type', 'website');
@@ -29,5 +31,5 @@ export function usePageTitle(title: string): void {
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:url', `${window.location.origin}${pathname}`);
     setMeta('name', 'twitter:card', 'summary');
-  }, [title, pathname]);
+  }, [fullTitle, description, pathname]);
 }

@@ -80,7 +80,7 @@ export function DashboardPage() {
           {data.topFailingRules.length === 0 ? <Text c="dimmed">No findings in the last 7 days.</Text> : (
             <Table>
               <Table.Thead><Table.Tr><Table.Th>Rule</Table.Th><Table.Th>Websites</Table.Th><Table.Th>Findings</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>{data.topFailingRules.map((r) => <Table.Tr key={r.ruleId}><Table.Td>{r.ruleId}</Table.Td><Table.Td>{formatCount(r.websites)}</Table.Td><Table.Td>{formatCount(r.fired)}</Table.Td></Table.Tr>)}</Table.Tbody>
+              <Table.Tbody>{data.topFailingRules.map((r) => <Table.Tr key={r.ruleId}><Table.Td style={{ overflowWrap: 'anywhere' }}>{r.ruleId}</Table.Td><Table.Td>{formatCount(r.websites)}</Table.Td><Table.Td>{formatCount(r.fired)}</Table.Td></Table.Tr>)}</Table.Tbody>
             </Table>
           )}
           <Title order={2} fz="h4">Sign-ups per day, last 30 days</Title>

@@ -77,7 +77,7 @@ export function SystemPage() {
           </SimpleGrid>
           <Title order={2} fz="h4">Largest tables</Title>
           <Table>
-            <Table.Tbody>{s.database.largestTables.map((t) => <Table.Tr key={t.name}><Table.Td>{t.name}</Table.Td><Table.Td>{formatBytes(t.bytes)}</Table.Td></Table.Tr>)}</Table.Tbody>
+            <Table.Tbody>{s.database.largestTables.map((t) => <Table.Tr key={t.name}><Table.Td style={{ overflowWrap: 'anywhere' }}>{t.name}</Table.Td><Table.Td>{formatBytes(t.bytes)}</Table.Td></Table.Tr>)}</Table.Tbody>
           </Table>
         </>
       )}
