@@ -39,7 +39,7 @@ import type { RequestSummaryRow } from '../../data/requests/types';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { STATUS_COLORS, STATUS_LABELS } from '../validation/ValidationResultView';
+import { STATUS_COLORS, STATUS_LABELS, VerdictCaption } from '../../components/VerdictSummary';
 import { formatDateTime } from './format-time';
 import { RequestDetailDrawer } from './RequestDetailDrawer';
 import { countOf } from '../../lib/plural';
@@ -167,6 +167,7 @@ export function RequestsPage() {
                     key={row.id}
                     row={row}
                     websiteName={filters.websiteId === null ? (websiteNames.get(row.website_id) ?? '—') : null}
+                    plan={organization.plan}
                     onOpen={() => setOpenRequest(row.id)}
                   />
                 ))}
@@ -193,7 +194,7 @@ function stripWebsite(next: Partial<RequestFilters> & { websiteParam?: string | 
   return copy;
 }
 
-function RequestRow({ row, websiteName, onOpen }: { row: RequestSummaryRow; websiteName: string | null; onOpen: () => void }) {
+function RequestRow({ row, websiteName, plan, onOpen }: { row: RequestSummaryRow; websiteName: string | null; plan: string; onOpen: () => void }) {
   const names = row.event_names.join(', ');
   return (
     <Table.Tr data-testid="request-row" data-request-id={row.id} data-status={row.status} style={{ cursor: 'pointer' }} onClick={onOpen}>
@@ -207,6 +208,7 @@ function RequestRow({ row, websiteName, onOpen }: { row: RequestSummaryRow; webs
         <Badge color={STATUS_COLORS[row.status]} variant="light">
           {STATUS_LABELS[row.status]}
         </Badge>
+        <VerdictCaption status={row.status} withheld={row.withheld} plan={plan} />
       </Table.Td>
       <Table.Td maw={260}>
         <Text size="sm" truncate title={names}>

@@ -11,15 +11,17 @@ interface FindingsListProps {
   customTitles?: ReadonlyMap<string, string>;
   /** Heading level of the section title. */
   headingOrder?: 2 | 3 | 4;
+  /** True when some rule tiers did not run on this hit (the plan): "no findings" then names the rules that ran. */
+  partial?: boolean;
 }
 
 /** Findings grouped by severity: rule title, where (field path, event) and what, with the rule's explanation and reference. */
-export function FindingsList({ issues, customTitles, headingOrder = 3 }: FindingsListProps) {
+export function FindingsList({ issues, customTitles, headingOrder = 3, partial = false }: FindingsListProps) {
   if (issues.length === 0) {
     return (
       <Group gap="xs" c="teal" data-testid="findings-none">
         <IconCircleCheck aria-hidden size={18} />
-        <Text size="sm">No findings: every enabled rule passed.</Text>
+        <Text size="sm">{partial ? 'No findings from the rules that ran.' : 'No findings: every rule that ran passed.'}</Text>
       </Group>
     );
   }
