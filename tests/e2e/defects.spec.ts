@@ -52,7 +52,7 @@ test('copy counts and layout: singular counts, a checklist that says how many st
   await expect(requests.rows.first()).toContainText('1 error');
   await expect(requests.rows.first()).not.toContainText(/1 errors/i);
   await requests.open(0);
-  await expect(requests.detail).toContainText(/Findings \(\d+ errors?, \d+ warnings?, \d+ info\)/);
+  await expect(requests.detail).toContainText(/Findings \(\d+ critical, \d+ warnings?, \d+ info\)/);
   await expect(requests.detail).not.toContainText(/\b1 (errors|warnings)\b/);
   await page.keyboard.press('Escape');
   await expect(requests.detail).toBeHidden();

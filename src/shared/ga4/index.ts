@@ -38,3 +38,4 @@ export { decodeGcd, decodeGcdLetter } from './consent';
 export type * from './types';
 export { checksNotRunFor, createEntitledValidator, describeVerdict, FAMILY_NAMES, parseWithheld, summarizeFindings } from './verdict';
 export type { EntitledValidator, Verdict, VerdictResult, WithheldFinding, WithheldSummary } from './verdict';
+export { problemTitle } from './problem-titles';

@@ -130,7 +130,7 @@ function Dashboard({ organization }: { organization: Organization }) {
             >
               <PassRateScope plan={organization.plan} kpis={kpis} />
             </KpiCard>
-            <KpiCard label="Errors" value={formatCompactNumber(kpis.errors)} note="Error findings" testId="kpi-errors" />
+            <KpiCard label="Critical" value={formatCompactNumber(kpis.errors)} note="Critical findings" testId="kpi-errors" />
             <KpiCard label="Warnings" value={formatCompactNumber(kpis.warnings)} note="Warning findings" testId="kpi-warnings" />
           </SimpleGrid>
 

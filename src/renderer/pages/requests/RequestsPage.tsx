@@ -217,7 +217,7 @@ function RequestRow({ row, websiteName, plan, onOpen }: { row: RequestSummaryRow
       </Table.Td>
       <Table.Td>
         <Group gap={4}>
-          {row.error_count > 0 && <Badge color="red" size="sm" variant="outline">{countOf(row.error_count, 'error')}</Badge>}
+          {row.error_count > 0 && <Badge color="red" size="sm" variant="outline">{countOf(row.error_count, 'critical', 'critical')}</Badge>}
           {row.warning_count > 0 && <Badge color="yellow" size="sm" variant="outline">{countOf(row.warning_count, 'warning')}</Badge>}
           {row.info_count > 0 && <Badge color="blue" size="sm" variant="outline">{row.info_count} info</Badge>}
           {row.error_count + row.warning_count + row.info_count === 0 && <Text size="sm" c="dimmed">None</Text>}

@@ -25,7 +25,7 @@ export const DEMO_ORGANIZATION = { name: 'Northwind Outdoor', website: 'shop.nor
 export const DEMO_KPIS = [
   { label: 'Requests (7 days)', value: '48,912' },
   { label: 'Pass rate', value: '94.6%' },
-  { label: 'Errors', value: '612' },
+  { label: 'Critical', value: '612' },
   { label: 'Warnings', value: '2,031' },
 ] as const;
 

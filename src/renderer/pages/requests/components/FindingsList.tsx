@@ -1,6 +1,7 @@
 import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { ruleById } from '../../../../shared/ga4';
+import { levelOfFinding, SEVERITY_LEVEL_PLURALS } from '../../../../shared/severity';
 import type { StoredIssue } from '../../../data/requests/types';
 import { FAMILY_LABELS, SEVERITY_COLORS, SEVERITY_LABELS, ruleTitle } from '../../rules/rule-labels';
 import { groupIssuesBySeverity } from '../event-views';
@@ -33,7 +34,7 @@ export function FindingsList({ issues, customTitles, headingOrder = 3, partial =
             <Badge color={SEVERITY_COLORS[group.severity]} variant="light" mr="xs">
               {group.issues.length}
             </Badge>
-            {group.severity === 'error' ? 'Errors' : group.severity === 'warning' ? 'Warnings' : 'Info'}
+            {SEVERITY_LEVEL_PLURALS[levelOfFinding(group.severity)]}
           </Title>
           <Stack gap="xs">
             {group.issues.map((issue, i) => (
