@@ -36,6 +36,6 @@ export { parseCaptureFile } from './capture-files';
 export type { CaptureFileKind, CaptureFileOptions, CaptureFileResult, FileCapture } from './capture-files';
 export { decodeGcd, decodeGcdLetter } from './consent';
 export type * from './types';
-export { checksNotRunFor, createEntitledValidator, describeVerdict, FAMILY_NAMES, parseWithheld, summarizeFindings } from './verdict';
+export { checksNotRunFor, createEntitledValidator, describeVerdict, FAMILY_NAMES, parseWithheld, rulesRunText, summarizeFindings } from './verdict';
 export type { EntitledValidator, Verdict, VerdictResult, WithheldFinding, WithheldSummary } from './verdict';
 export { problemTitle } from './problem-titles';

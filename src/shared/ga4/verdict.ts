@@ -73,7 +73,7 @@ export function createEntitledValidator(settings: RuleSettings = {}, options: { 
   const withWithheld = (result: ValidationResult, run: () => ValidationResult): VerdictResult => {
     if (!shadow || result.decodeError) return result;
     const out: VerdictResult = result;
-    out.withheld = { ...(options.plan ? { plan: options.plan } : {}), tiers: withheldTiers, checks, findings: summarizeFindings(run()) };
+    out.withheld = options.plan ? { plan: options.plan, tiers: withheldTiers, checks, findings: summarizeFindings(run()) } : { tiers: withheldTiers, checks, findings: summarizeFindings(run()) };
     return out;
   };
   return {
@@ -92,19 +92,25 @@ export function createEntitledValidator(settings: RuleSettings = {}, options: { 
 
 /** Counts per family and severity of a result's findings, most severe first, then in family order. */
 export function summarizeFindings(result: Pick<ValidationResult, 'issues'>): WithheldFinding[] {
-  if (result.issues.length === 0) return [];
-  const counts = new Map<string, WithheldFinding>();
-  for (const issue of result.issues) {
+  const issues = result.issues;
+  if (issues.length === 0) return NONE;
+  // A fixed grid of counters (severity × family) instead of a map: this runs on every withheld hit.
+  const grid = new Array<number>(SEVERITY_ORDER.length * FAMILY_ORDER.length).fill(0);
+  for (let i = 0; i < issues.length; i++) {
+    const issue = issues[i] as ValidationResult['issues'][number];
     if (issue.family === 'custom') continue;
-    const key = `${issue.severity}|${issue.family}`;
-    const f = counts.get(key);
-    if (f) f.count++;
-    else counts.set(key, { family: issue.family, severity: issue.severity, count: 1 });
+    grid[SEVERITY_ORDER.indexOf(issue.severity) * FAMILY_ORDER.length + FAMILY_ORDER.indexOf(issue.family)]!++;
   }
-  return [...counts.values()].sort(
-    (a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || FAMILY_ORDER.indexOf(a.family) - FAMILY_ORDER.indexOf(b.family),
-  );
+  const out: WithheldFinding[] = [];
+  for (let k = 0; k < grid.length; k++) {
+    const count = grid[k]!;
+    if (count > 0) out.push({ family: FAMILY_ORDER[k % FAMILY_ORDER.length]!, severity: SEVERITY_ORDER[Math.floor(k / FAMILY_ORDER.length)]!, count });
+  }
+  return out;
 }
+
+/** Shared by every hit whose withheld checks found nothing: read-only by convention (it is stored and serialized, never changed). */
+const NONE: WithheldFinding[] = [];
 
 /** Reads a stored summary back (a jsonb column): anything malformed is treated as "everything ran". */
 export function parseWithheld(value: unknown): WithheldSummary | null {
@@ -170,6 +176,12 @@ export function describeVerdict(status: ValidationStatus, withheld: WithheldSumm
     seriousText,
     hiddenFailure: total > 0,
   };
+}
+
+/** "basic and advanced rules", "basic, advanced and custom rules": the tiers a plan runs, in words. */
+export function rulesRunText(tiers: readonly PlanTier[]): string {
+  const words = ALL_TIERS.filter((t) => tiers.includes(t));
+  return `${words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : (words[0] ?? 'no')} rules`;
 }
 
 function capitalize(s: string): string {

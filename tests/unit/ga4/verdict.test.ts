@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checksNotRunFor, createEntitledValidator, describeVerdict, parseWithheld, problemTitle, ruleCatalogue, tiersForPlan, type CapturedRequest } from '../../../src/shared/ga4';
+import { checksNotRunFor, createEntitledValidator, describeVerdict, parseWithheld, problemTitle, ruleCatalogue, rulesRunText, tiersForPlan, type CapturedRequest } from '../../../src/shared/ga4';
 import { levelOfFinding, SEVERITY_LEVEL_LABELS, severityRank } from '../../../src/shared/severity';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -79,6 +79,12 @@ describe('the verdict says what ran', () => {
     expect(parseWithheld(null)).toBeNull();
     expect(parseWithheld({ tiers: 'advanced' })).toBeNull();
     expect(parseWithheld({ tiers: ['advanced'], checks: 70, findings: [{ family: 'nope', severity: 'error', count: 1 }] })?.findings).toEqual([]);
+  });
+
+  it('names the rules a plan runs', () => {
+    expect(rulesRunText(tiersForPlan('free'))).toBe('basic rules');
+    expect(rulesRunText(tiersForPlan('starter'))).toBe('basic and advanced rules');
+    expect(rulesRunText(tiersForPlan('pro'))).toBe('basic, advanced and custom rules');
   });
 
   it('counts the checks a plan leaves out', () => {

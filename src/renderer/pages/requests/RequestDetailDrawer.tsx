@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert, Code, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { decodeRequest } from '../../../shared/ga4';
+import { decodeRequest, rulesRunText, tiersForPlan } from '../../../shared/ga4';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import { useRequestDetailQuery } from '../../data/requests/request-detail-query';
 import type { RequestDetailRow } from '../../data/requests/types';
@@ -41,7 +41,13 @@ function RequestDetail({ requestId }: { requestId: string }) {
   if (!row) return <Alert color="gray">This request is no longer in the log (past your plan's retention).</Alert>;
   return (
     <Stack gap="lg" data-testid="request-detail" data-status={row.status}>
-      <VerdictSummary status={row.status} withheld={row.withheld} plan={organization?.plan ?? 'free'} source="request-drawer" />
+      <VerdictSummary
+        status={row.status}
+        withheld={row.withheld}
+        plan={organization?.plan ?? 'free'}
+        source="request-drawer"
+        ranWhenComplete={rulesRunText(tiersForPlan(organization?.plan))}
+      />
       <Group gap="sm">
         <Text size="sm">{formatDateTime(row.received_at)}</Text>
         <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ValidationResult } from '../../../shared/ga4';
+import { rulesRunText, type ValidationResult } from '../../../shared/ga4';
 import { VerdictSummary } from '../../components/VerdictSummary';
 import { EventsView } from '../requests/components/EventsView';
 import { FindingsList } from '../requests/components/FindingsList';
@@ -28,7 +28,7 @@ export function ValidationResultView({ label, result, bodyOnly }: { label: strin
           </Group>
         </Group>
         {/* The public page runs every built-in tier: it says so, and which checks a single pasted request cannot run. */}
-        <VerdictSummary status={result.status} withheld={null} plan="free" source="validation-page" ranWhenComplete="basic and advanced rules" />
+        <VerdictSummary status={result.status} withheld={null} plan="free" source="validation-page" ranWhenComplete={rulesRunText(['basic', 'advanced'])} />
         {result.notEvaluated && result.notEvaluated.length > 0 && (
           <Text size="sm" c="dimmed" data-testid="verdict-not-evaluated">
             {result.notEvaluated.length} {result.notEvaluated.length === 1 ? 'check' : 'checks'} not run: they need earlier hits of the same visitor, the hit’s
