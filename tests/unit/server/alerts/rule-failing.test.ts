@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { firingRules, findingLevel, ruleFailingTitle } from '../../../../src/server/alerts/kinds/rule-failing';
-import { slackPayload } from '../../../../src/server/alerts/channels/slack';
-import { webhookBody } from '../../../../src/server/alerts/channels/webhook';
-import { headline, type AlertMessage } from '../../../../src/server/alerts/message';
 
 // A shop with PII, purchases without transaction ids (ongoing: they were there yesterday too) and new headless-browser traffic.
 const SHOP = [
@@ -41,24 +38,5 @@ describe('rule_failing: alerts rank by the severity of the findings behind them'
 
   it('a rule chosen by id fires whenever it reaches min_count, whatever its level (choosing it is asking for it)', () => {
     expect(firingRules([{ id: 'dq.bot_ua', recent: 5, previous: 90 }], { ...defaults, chosen: 'dq.bot_ua' })).toEqual([{ id: 'dq.bot_ua', recent: 5, previous: 90, level: 'info' }]);
-  });
-});
-
-describe('one severity vocabulary in notifications', () => {
-  const message: AlertMessage = {
-    deliveryId: 'd1',
-    event: 'opened',
-    organizationId: 'o1',
-    organizationName: 'Shop Inc',
-    websiteName: 'Shop',
-    alert: { id: 'a1', kind: 'rule_failing', severity: 'critical', status: 'open', title: 'Shop: Email addresses sent to GA4 (personal data)', summary: 's', details: {}, openedAt: null, resolvedAt: null, resolution: null },
-    link: 'https://t.example/app/requests',
-    alertsUrl: 'https://t.example/app/alerts',
-    sentAt: '2026-11-27T10:00:00.000Z',
-  };
-  it('email and Slack say Critical, the webhook carries the value and the same word', () => {
-    expect(headline(message)).toBe('Critical alert: Shop: Email addresses sent to GA4 (personal data)');
-    expect(JSON.stringify(slackPayload(message))).toContain('*Severity*\\nCritical');
-    expect(webhookBody(message).alert).toMatchObject({ severity: 'critical', severity_label: 'Critical' });
   });
 });
