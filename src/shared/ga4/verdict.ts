@@ -10,6 +10,7 @@
  * costs what a Starter hit costs); they run without history, so they never write to the history
  * (no history reads or writes are added per hit) and history rules stay "not run".
  */
+import { decodeRequest } from './decode';
 import { createValidator, type ValidateOptions, type Validator } from './engine';
 import { ALL_RULES } from './rules';
 import type { RuleSettings } from './settings';
@@ -63,7 +64,7 @@ function withheldRuleCount(settings: RuleSettings, withheld: readonly PlanTier[]
  * A validator for the plan's tiers (settings.allowedTiers) that also says what the other built-in
  * tiers would have found. Without allowedTiers (every tier) it is the plain validator.
  */
-export function createEntitledValidator(settings: RuleSettings = {}, options: { plan?: string } = {}): EntitledValidator {
+export function createEntitledValidator(settings: RuleSettings = {}, entitlement: { plan?: string } = {}): EntitledValidator {
   const validator = createValidator(settings);
   const allowed = settings.allowedTiers ?? ALL_TIERS;
   // Custom rules are the customer's own: there is nothing to withhold when the plan has none.
@@ -73,18 +74,21 @@ export function createEntitledValidator(settings: RuleSettings = {}, options: { 
   const withWithheld = (result: ValidationResult, run: () => ValidationResult): VerdictResult => {
     if (!shadow || result.decodeError) return result;
     const out: VerdictResult = result;
-    out.withheld = options.plan ? { plan: options.plan, tiers: withheldTiers, checks, findings: summarizeFindings(run()) } : { tiers: withheldTiers, checks, findings: summarizeFindings(run()) };
+    out.withheld = entitlement.plan ? { plan: entitlement.plan, tiers: withheldTiers, checks, findings: summarizeFindings(run()) } : { tiers: withheldTiers, checks, findings: summarizeFindings(run()) };
     return out;
   };
   return {
     validator,
     validate(request, options) {
-      const result = validator.validate(request, options);
-      // History-free on purpose (see the module comment): withheld history rules stay not run.
-      return withWithheld(result, () => (shadow as Validator).validate(request, { now: options?.now }));
+      if (!shadow) return validator.validate(request, options);
+      // Decoded once for both validators; an undecodable request gets the engine's own failure result.
+      const decoded = decodeRequest(request);
+      if (!decoded.ok) return validator.validate(request, options);
+      return this.validateDecoded(decoded.request, options);
     },
     validateDecoded(request, options) {
       const result = validator.validateDecoded(request, options);
+      // History-free on purpose (see the module comment): withheld history rules stay not run.
       return withWithheld(result, () => (shadow as Validator).validateDecoded(request, { now: options?.now }));
     },
   };
