@@ -326,6 +326,7 @@ create table public.collected_requests (
   body text,
   user_agent text,
   rule_ids text[] default '{}'::text[] not null,
+  withheld json,
   constraint collected_requests_format_check CHECK ((format = ANY (ARRAY['gtag'::text, 'mp'::text]))),
   constraint collected_requests_source_check CHECK ((source = ANY (ARRAY['tracker'::text, 'gtag_direct'::text, 'measurement_protocol'::text]))),
   constraint collected_requests_status_check CHECK ((status = ANY (ARRAY['pass'::text, 'warning'::text, 'fail'::text]))),
@@ -409,7 +410,7 @@ create table public.organization_hourly_rollups (
   value text not null,
   count bigint not null,
   constraint organization_hourly_rollups_count_check CHECK ((count >= 0)),
-  constraint organization_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text]))),
+  constraint organization_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text, 'verdict'::text]))),
   constraint organization_hourly_rollups_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
   constraint organization_hourly_rollups_pkey PRIMARY KEY (organization_id, hour, dimension, value) INCLUDE (count)
 );
@@ -474,6 +475,31 @@ create table public.organizations (
 );
 alter table public.organizations enable row level security;
 
+create table public.plan_change_requests (
+  id uuid default gen_random_uuid() not null,
+  organization_id uuid not null,
+  requested_plan text not null,
+  current_plan text not null,
+  message text,
+  status text default 'open'::text not null,
+  requested_by uuid,
+  requested_by_email text,
+  decided_by_email text,
+  decision_reason text,
+  decided_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint plan_change_requests_check CHECK (((status = 'open'::text) = (decided_at IS NULL))),
+  constraint plan_change_requests_current_plan_check CHECK ((current_plan = ANY (ARRAY['free'::text, 'starter'::text, 'pro'::text, 'enterprise'::text]))),
+  constraint plan_change_requests_decision_reason_check CHECK (((decision_reason IS NULL) OR (char_length(decision_reason) <= 500))),
+  constraint plan_change_requests_message_check CHECK (((message IS NULL) OR (char_length(message) <= 1000))),
+  constraint plan_change_requests_requested_plan_check CHECK ((requested_plan = ANY (ARRAY['free'::text, 'starter'::text, 'pro'::text, 'enterprise'::text]))),
+  constraint plan_change_requests_status_check CHECK ((status = ANY (ARRAY['open'::text, 'approved'::text, 'declined'::text]))),
+  constraint plan_change_requests_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint plan_change_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint plan_change_requests_pkey PRIMARY KEY (id)
+);
+alter table public.plan_change_requests enable row level security;
+
 create table public.rule_global_settings (
   rule_id text not null,
   enabled boolean default true not null,
@@ -526,7 +552,7 @@ create table public.super_admin_actions (
   before jsonb,
   after jsonb,
   created_at timestamp with time zone default now() not null,
-  constraint super_admin_actions_action_check CHECK ((action = ANY (ARRAY['organization.change_plan'::text, 'organization.extend_trial'::text, 'organization.suspend'::text, 'organization.reactivate'::text, 'organization.delete'::text, 'user.resend_confirmation'::text, 'user.send_password_reset'::text, 'user.sign_out_everywhere'::text, 'user.ban'::text, 'user.unban'::text, 'user.delete'::text, 'rule.change_default'::text]))),
+  constraint super_admin_actions_action_check CHECK ((action = ANY (ARRAY['organization.change_plan'::text, 'organization.extend_trial'::text, 'organization.suspend'::text, 'organization.reactivate'::text, 'organization.delete'::text, 'organization.decline_plan_request'::text, 'user.resend_confirmation'::text, 'user.send_password_reset'::text, 'user.sign_out_everywhere'::text, 'user.ban'::text, 'user.unban'::text, 'user.delete'::text, 'rule.change_default'::text]))),
   constraint super_admin_actions_reason_check CHECK (((char_length(btrim(reason)) >= 3) AND (char_length(btrim(reason)) <= 500))),
   constraint super_admin_actions_target_type_check CHECK ((target_type = ANY (ARRAY['organization'::text, 'user'::text, 'rule'::text]))),
   constraint super_admin_actions_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL,
@@ -645,7 +671,7 @@ create table public.website_hourly_rollups (
   value text not null,
   count bigint not null,
   constraint website_hourly_rollups_count_check CHECK ((count >= 0)),
-  constraint website_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text]))),
+  constraint website_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text, 'verdict'::text]))),
   constraint website_hourly_rollups_pkey PRIMARY KEY (website_id, hour, dimension, value)
 );
 alter table public.website_hourly_rollups enable row level security;
@@ -751,6 +777,9 @@ CREATE INDEX custom_rules_org_idx ON public.custom_rules USING btree (organizati
 CREATE UNIQUE INDEX invitations_pending_email_idx ON public.invitations USING btree (organization_id, lower(email)) WHERE (accepted_at IS NULL);
 CREATE INDEX organizations_name_trgm_idx ON public.organizations USING gin (name extensions.gin_trgm_ops);
 CREATE INDEX organizations_slug_trgm_idx ON public.organizations USING gin (slug extensions.gin_trgm_ops);
+CREATE UNIQUE INDEX plan_change_requests_one_open_idx ON public.plan_change_requests USING btree (organization_id) WHERE (status = 'open'::text);
+CREATE INDEX plan_change_requests_open_created_idx ON public.plan_change_requests USING btree (created_at) WHERE (status = 'open'::text);
+CREATE INDEX plan_change_requests_org_created_idx ON public.plan_change_requests USING btree (organization_id, created_at DESC);
 CREATE INDEX super_admin_actions_created_idx ON public.super_admin_actions USING btree (created_at DESC);
 CREATE INDEX super_admin_actions_target_idx ON public.super_admin_actions USING btree (target_type, target_id, created_at DESC);
 CREATE INDEX super_admin_audit_log_attempts_idx ON public.super_admin_audit_log USING btree (email, ip_address, created_at);
@@ -947,6 +976,7 @@ begin
     if params ? 'rule_id' and jsonb_typeof(params -> 'rule_id') not in ('string', 'null') then return 'rule_id must be a rule id or null'; end if;
     if coalesce((params ->> 'min_count')::numeric, 1) not between 1 and 1000000 then return 'min_count must be between 1 and 1000000'; end if;
     if coalesce((params ->> 'window_hours')::numeric, 1) not between 1 and 24 then return 'window_hours must be between 1 and 24'; end if;
+    if params ? 'include_info' and jsonb_typeof(params -> 'include_info') <> 'boolean' then return 'include_info must be true or false'; end if;
   elsif rule_kind = 'volume_drop' then
     if coalesce((params ->> 'min_share_pct')::numeric, 50) not between 1 and 99 then return 'min_share_pct must be between 1 and 99'; end if;
     if coalesce((params ->> 'min_baseline')::numeric, 20) not between 1 and 100000000 then return 'min_baseline must be at least 1'; end if;
@@ -1557,6 +1587,26 @@ AS $function$
   )
 $function$;
 
+CREATE OR REPLACE FUNCTION public.invitation_preview(invitation_token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+           'organization_name', o.name,
+           'role', i.role,
+           'invited_by', coalesce(nullif(btrim(p.full_name), ''), u.email),
+           'expires_at', i.expires_at)
+    from public.invitations i
+    join public.organizations o on o.id = i.organization_id
+    left join auth.users u on u.id = i.invited_by
+    left join public.user_profiles p on p.id = i.invited_by
+   where i.token_hash = encode(sha256(convert_to(coalesce(invitation_token, ''), 'UTF8')), 'hex')
+     and i.accepted_at is null
+     and i.expires_at > now()
+$function$;
+
 CREATE OR REPLACE FUNCTION public.is_service_role()
  RETURNS boolean
  LANGUAGE sql
@@ -1806,6 +1856,40 @@ begin
   delete from public.website_hourly_rollups x where x.organization_id = old.id;
   return old;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.plan_change_requests_before_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  org_plan text;
+begin
+  select o.plan into org_plan from public.organizations o where o.id = new.organization_id;
+  if org_plan is null then
+    raise exception 'No such organization' using errcode = '23503';
+  end if;
+  -- The database, not the client, says who asked, when, from which plan, and that it is open.
+  if not public.is_service_role() then
+    new.requested_by := auth.uid();
+    new.status := 'open';
+    new.decided_by_email := null;
+    new.decision_reason := null;
+    new.decided_at := null;
+    new.created_at := now();
+  end if;
+  new.current_plan := org_plan;
+  new.requested_by_email := (select u.email from auth.users u where u.id = new.requested_by);
+  if new.requested_plan = org_plan then
+    raise exception 'The organization is already on the % plan', new.requested_plan using errcode = '23514';
+  end if;
+  if exists (select 1 from public.plan_change_requests r where r.organization_id = new.organization_id and r.status = 'open') then
+    raise exception 'This organization already has an open plan change request' using errcode = '23505';
+  end if;
+  return new;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.plan_limit(org_id uuid, metric text)
@@ -2393,6 +2477,7 @@ CREATE TRIGGER organizations_billing_fields_guard BEFORE UPDATE ON public.organi
 CREATE TRIGGER organizations_check_settings_size BEFORE INSERT OR UPDATE OF settings ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_check_settings_size();
 CREATE TRIGGER organizations_forget_collected_data AFTER DELETE ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_forget_collected_data();
 CREATE TRIGGER organizations_touch BEFORE UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION touch_updated_at();
+CREATE TRIGGER plan_change_requests_before_insert BEFORE INSERT ON public.plan_change_requests FOR EACH ROW EXECUTE FUNCTION plan_change_requests_before_insert();
 CREATE TRIGGER collector_cache_rule_global_settings_changed AFTER INSERT OR DELETE OR UPDATE ON public.rule_global_settings FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER collector_cache_plan_limits_changed AFTER INSERT OR DELETE OR UPDATE ON public.subscription_plan_limits FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER super_admins_touch_updated_at BEFORE UPDATE ON public.super_admins FOR EACH ROW EXECUTE FUNCTION super_admins_touch_updated_at();
@@ -2472,6 +2557,10 @@ create policy "Owners can delete their organization" on public.organizations as 
   using (has_org_role(id, 'owner'::text));
 create policy "Signed-in users can create organizations they own" on public.organizations as permissive for insert to authenticated
   with check ((created_by = ( SELECT auth.uid() AS uid)));
+create policy "Owners can ask for a plan change for their organization" on public.plan_change_requests as permissive for insert to authenticated
+  with check (has_org_role(organization_id, 'owner'::text));
+create policy "Owners can read their organization's plan change requests" on public.plan_change_requests as permissive for select to authenticated
+  using (has_org_role(organization_id, 'owner'::text));
 create policy "Signed-in users can read the operators' rule defaults" on public.rule_global_settings as permissive for select to authenticated
   using (true);
 create policy "Anyone can read active plans" on public.subscription_plan_limits as permissive for select to anon, authenticated
@@ -2540,6 +2629,7 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.organization_usage to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.organization_usage_events to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.organizations to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.plan_change_requests to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.rule_global_settings to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.subscription_plan_limits to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_actions to service_role;
@@ -2633,6 +2723,9 @@ grant EXECUTE on function public.handle_new_auth_user() to service_role;
 grant EXECUTE on function public.has_org_role(org_id uuid, min_role text) to authenticated;
 grant EXECUTE on function public.has_org_role(org_id uuid, min_role text) to public;
 grant EXECUTE on function public.has_org_role(org_id uuid, min_role text) to service_role;
+grant EXECUTE on function public.invitation_preview(invitation_token text) to anon;
+grant EXECUTE on function public.invitation_preview(invitation_token text) to authenticated;
+grant EXECUTE on function public.invitation_preview(invitation_token text) to service_role;
 grant EXECUTE on function public.is_service_role() to anon;
 grant EXECUTE on function public.is_service_role() to authenticated;
 grant EXECUTE on function public.is_service_role() to public;
@@ -2657,6 +2750,10 @@ grant EXECUTE on function public.organizations_billing_fields_guard() to public;
 grant EXECUTE on function public.organizations_billing_fields_guard() to service_role;
 grant EXECUTE on function public.organizations_check_settings_size() to service_role;
 grant EXECUTE on function public.organizations_forget_collected_data() to service_role;
+grant EXECUTE on function public.plan_change_requests_before_insert() to anon;
+grant EXECUTE on function public.plan_change_requests_before_insert() to authenticated;
+grant EXECUTE on function public.plan_change_requests_before_insert() to public;
+grant EXECUTE on function public.plan_change_requests_before_insert() to service_role;
 grant EXECUTE on function public.plan_limit(org_id uuid, metric text) to authenticated;
 grant EXECUTE on function public.plan_limit(org_id uuid, metric text) to service_role;
 grant EXECUTE on function public.plan_rank(plan text) to anon;
@@ -2713,6 +2810,7 @@ grant SELECT on table public.organization_billing_summary to authenticated;
 grant SELECT on table public.organization_hourly_rollups to authenticated;
 grant SELECT on table public.organization_usage to authenticated;
 grant SELECT on table public.organization_usage_events to authenticated;
+grant SELECT on table public.plan_change_requests to authenticated;
 grant SELECT on table public.rule_global_settings to authenticated;
 grant SELECT on table public.subscription_plan_limits to anon;
 grant SELECT on table public.subscription_plan_limits to authenticated;
@@ -2750,6 +2848,7 @@ comment on column public.alerts.link is 'Path of the requests log filtered to th
 comment on column public.alerts.resolution is 'auto: the evaluator saw the condition clear; manual: resolved by resolved_by.';
 comment on column public.alerts.subject is 'What within the rule the alert is about (a usage metric and threshold), or empty.';
 comment on column public.collected_requests.rule_ids is 'Distinct rule ids of the request''s findings (details in issues), for the log''s rule filter.';
+comment on column public.collected_requests.withheld is 'What the checks the plan did not run would have found: { tiers, checks, findings: [{ family, severity, count }] } (counts only, never the findings themselves). Null when every built-in tier ran.';
 comment on column public.organizations.billing_synced_at is 'Stripe time of the newest subscription event applied; older events are ignored.';
 comment on column public.organizations.past_due_since is 'When the subscription became past_due; the plan holds for the grace period after it.';
 comment on column public.organizations.suspended_at is 'Set by a super admin: members see a notice and the collector refuses the organization''s hits until it is reactivated.';
@@ -2767,7 +2866,7 @@ comment on column public.websites.eu_traffic is 'Whether the site serves visitor
 comment on function public.accept_invitation(invitation_token text) is 'The signed-in user accepts an invitation sent to their email address and becomes a member.';
 comment on function public.acknowledge_alert(alert_id uuid) is 'Marks an open alert as acknowledged by the caller (owners and admins). It still resolves automatically when the condition clears.';
 comment on function public.alert_channels_before_write() is 'Checks recipients; sets creator, timestamps and is_default; a channel keeps its organization and kind.';
-comment on function public.alert_rule_params_problem(rule_kind text, params jsonb) is 'What is wrong with an alert rule''s parameters for its kind, or null when they are valid. Missing parameters take the defaults shown here.';
+comment on function public.alert_rule_params_problem(rule_kind text, params jsonb) is 'What is wrong with an alert rule''s parameters for its kind, or null when they are valid. Missing parameters take the defaults shown here; rule_failing''s include_info (default false) opts in to alerts on info-level findings.';
 comment on function public.alert_rules_before_write() is 'Checks an alert rule''s parameters, website and channels (same organization); sets creator, timestamps and is_default (only Tracklint''s defaults).';
 comment on function public.check_organization_slug(slug text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
 comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log and rollups (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
@@ -2791,6 +2890,7 @@ comment on function public.get_organization_plan_state(org_id uuid) is 'The plan
 comment on function public.get_organization_usage_status(org_id uuid) is 'Usage, effective plan limits and usage alerts of an organization, for its members.';
 comment on function public.handle_new_auth_user() is 'Creates the profile of every new account.';
 comment on function public.has_org_role(org_id uuid, min_role text) is 'The one place that decides whether the calling user has at least min_role in org_id (above viewer only with a seat on the effective plan). Every policy calls it, directly or, for the big read-only tables, through readable_org_ids().';
+comment on function public.invitation_preview(invitation_token text) is 'For the holder of a pending invitation''s token: the organization''s name, the role offered and who invited them; null when the token is unknown, used or expired.';
 comment on function public.is_service_role() is 'True for the server''s privileged paths (service-role key, or no request claims), which may change billing fields.';
 comment on function public.is_within_limit(org_id uuid, metric text) is 'Whether one more unit of metric is allowed by the organization''s plan. Members only; others get 42501.';
 comment on function public.memberships_clear_copied_name() is 'Clears the display name of a user who joins an organization where a member already has that name.';
@@ -2804,6 +2904,7 @@ comment on function public.organizations_before_update() is 'Keeps billing field
 comment on function public.organizations_billing_fields_guard() is 'The billing columns added with Stripe are written only by the server, like plan and subscription_status.';
 comment on function public.organizations_check_settings_size() is 'Refuses organization settings over 16 KB.';
 comment on function public.organizations_forget_collected_data() is 'Deletes everything the collector stored for a deleted organization in the same transaction.';
+comment on function public.plan_change_requests_before_insert() is 'Sets requester, time, current plan and status on a new request; refuses a request for the current plan and a second open request.';
 comment on function public.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its plan (-1 unlimited). Members only; others get 42501.';
 comment on function public.plan_rank(plan text) is 'Orders plans free < starter < pro < enterprise.';
 comment on function public.queue_alert_notifications(alert_id uuid, alert_event text) is 'Queues one pending delivery per channel of the alert''s rule and returns their ids (the server''s dispatcher sends them). Server and alert functions only.';
@@ -2866,6 +2967,8 @@ comment on table public.organization_hourly_rollups is 'website_hourly_rollups s
 comment on table public.organization_usage is 'Accepted collector requests per organization per calendar month (UTC). Written by the collector only.';
 comment on table public.organization_usage_events is 'Usage events the collector raised, e.g. requests refused because the monthly limit was reached: one row per organization, month and kind, with how many were refused.';
 comment on table public.organizations is 'Tenants. Members read their organizations; admins edit name, slug and settings; plan and billing fields change only through the service role.';
+comment on table public.plan_change_requests is 'An owner''s request to change the organization''s plan on a server without Stripe. Owners create and read them; super admins approve (applying the plan) or decline them in the console.';
+comment on table public.plan_change_requests_one_open_idx is 'One open request per organization.';
 comment on table public.rule_global_settings is 'Operator defaults for built-in rules, for every tenant: a rule switched off for everyone, or a different default severity. A website''s own settings still apply on top.';
 comment on table public.subscription_plan_limits is 'Price and limits of each plan; -1 means unlimited. Public for the pricing page; written only by the service role.';
 comment on table public.super_admin_actions is 'Every action a super admin takes on a customer or on the rule catalogue: who, when, target, reason, before and after. Written in the same transaction as the change.';

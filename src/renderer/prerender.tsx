@@ -7,7 +7,7 @@ import { MARKETING_PATHS, marketingRoutes } from './pages/marketing/routes';
 import { AuthLayout } from './pages/auth/AuthLayout';
 import { SignInView } from './pages/auth/SignInView';
 
-export { takePageHead } from './prerender-head';
+export { takePageHead } from './lib/prerender-head';
 
 /**
  * Build-time rendering of the marketing pages (run by vite.web.config.ts after the client build):

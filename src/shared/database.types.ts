@@ -552,6 +552,7 @@ export type Database = {
           user_id: string | null
           warning_count: number
           website_id: string
+          withheld: Json | null
         }
         Insert: {
           body?: string | null
@@ -579,6 +580,7 @@ export type Database = {
           user_id?: string | null
           warning_count: number
           website_id: string
+          withheld?: Json | null
         }
         Update: {
           body?: string | null
@@ -606,6 +608,7 @@ export type Database = {
           user_id?: string | null
           warning_count?: number
           website_id?: string
+          withheld?: Json | null
         }
         Relationships: []
       }
@@ -776,21 +779,21 @@ export type Database = {
       organization_hourly_rollups: {
         Row: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
           hour: string
           organization_id: string
           value: string
         }
         Insert: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
           hour: string
           organization_id: string
           value: string
         }
         Update: {
           count?: number
-          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity"
+          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
           hour?: string
           organization_id?: string
           value?: string
@@ -941,6 +944,59 @@ export type Database = {
         }
         Relationships: []
       }
+      plan_change_requests: {
+        Row: {
+          created_at: string
+          current_plan: "free" | "starter" | "pro" | "enterprise"
+          decided_at: string | null
+          decided_by_email: string | null
+          decision_reason: string | null
+          id: string
+          message: string | null
+          organization_id: string
+          requested_by: string | null
+          requested_by_email: string | null
+          requested_plan: "free" | "starter" | "pro" | "enterprise"
+          status: "open" | "approved" | "declined"
+        }
+        Insert: {
+          created_at?: string
+          current_plan?: "free" | "starter" | "pro" | "enterprise"
+          decided_at?: string | null
+          decided_by_email?: string | null
+          decision_reason?: string | null
+          id?: string
+          message?: string | null
+          organization_id: string
+          requested_by?: string | null
+          requested_by_email?: string | null
+          requested_plan: "free" | "starter" | "pro" | "enterprise"
+          status?: "open" | "approved" | "declined"
+        }
+        Update: {
+          created_at?: string
+          current_plan?: "free" | "starter" | "pro" | "enterprise"
+          decided_at?: string | null
+          decided_by_email?: string | null
+          decision_reason?: string | null
+          id?: string
+          message?: string | null
+          organization_id?: string
+          requested_by?: string | null
+          requested_by_email?: string | null
+          requested_plan?: "free" | "starter" | "pro" | "enterprise"
+          status?: "open" | "approved" | "declined"
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plan_change_requests_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       rule_global_settings: {
         Row: {
           enabled: boolean
@@ -1015,7 +1071,7 @@ export type Database = {
       }
       super_admin_actions: {
         Row: {
-          action: "organization.change_plan" | "organization.extend_trial" | "organization.suspend" | "organization.reactivate" | "organization.delete" | "user.resend_confirmation" | "user.send_password_reset" | "user.sign_out_everywhere" | "user.ban" | "user.unban" | "user.delete" | "rule.change_default"
+          action: "organization.change_plan" | "organization.extend_trial" | "organization.suspend" | "organization.reactivate" | "organization.delete" | "organization.decline_plan_request" | "user.resend_confirmation" | "user.send_password_reset" | "user.sign_out_everywhere" | "user.ban" | "user.unban" | "user.delete" | "rule.change_default"
           actor_email: string
           actor_id: string | null
           after: Json | null
@@ -1028,7 +1084,7 @@ export type Database = {
           target_type: "organization" | "user" | "rule"
         }
         Insert: {
-          action: "organization.change_plan" | "organization.extend_trial" | "organization.suspend" | "organization.reactivate" | "organization.delete" | "user.resend_confirmation" | "user.send_password_reset" | "user.sign_out_everywhere" | "user.ban" | "user.unban" | "user.delete" | "rule.change_default"
+          action: "organization.change_plan" | "organization.extend_trial" | "organization.suspend" | "organization.reactivate" | "organization.delete" | "organization.decline_plan_request" | "user.resend_confirmation" | "user.send_password_reset" | "user.sign_out_everywhere" | "user.ban" | "user.unban" | "user.delete" | "rule.change_default"
           actor_email: string
           actor_id?: string | null
           after?: Json | null
@@ -1041,7 +1097,7 @@ export type Database = {
           target_type: "organization" | "user" | "rule"
         }
         Update: {
-          action?: "organization.change_plan" | "organization.extend_trial" | "organization.suspend" | "organization.reactivate" | "organization.delete" | "user.resend_confirmation" | "user.send_password_reset" | "user.sign_out_everywhere" | "user.ban" | "user.unban" | "user.delete" | "rule.change_default"
+          action?: "organization.change_plan" | "organization.extend_trial" | "organization.suspend" | "organization.reactivate" | "organization.delete" | "organization.decline_plan_request" | "user.resend_confirmation" | "user.send_password_reset" | "user.sign_out_everywhere" | "user.ban" | "user.unban" | "user.delete" | "rule.change_default"
           actor_email?: string
           actor_id?: string | null
           after?: Json | null
@@ -1311,7 +1367,7 @@ export type Database = {
       website_hourly_rollups: {
         Row: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
           hour: string
           organization_id: string
           value: string
@@ -1319,7 +1375,7 @@ export type Database = {
         }
         Insert: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
           hour: string
           organization_id: string
           value: string
@@ -1327,7 +1383,7 @@ export type Database = {
         }
         Update: {
           count?: number
-          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity"
+          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
           hour?: string
           organization_id?: string
           value?: string
@@ -1538,6 +1594,7 @@ export type Database = {
       get_organization_plan_state: { Args: { org_id: string }; Returns: Json }
       get_organization_usage_status: { Args: { org_id: string }; Returns: Json }
       has_org_role: { Args: { org_id: string; min_role?: string }; Returns: boolean }
+      invitation_preview: { Args: { invitation_token: string }; Returns: Json }
       is_service_role: { Args: never; Returns: boolean }
       is_within_limit: { Args: { org_id: string; metric: string }; Returns: boolean }
       org_role_rank: { Args: { role: string }; Returns: number }

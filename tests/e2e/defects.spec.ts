@@ -42,10 +42,10 @@ test('copy counts and layout: singular counts, a checklist that says how many st
   await websiteWithOneFailingHit(page, 'copy', 'Copy Shop');
   const requests = new RequestsPage(page);
   await requests.goto();
-  await expect(requests.rows.first()).toContainText('1 error');
-  await expect(requests.rows.first()).not.toContainText(/1 errors/i);
+  await expect(requests.rows.first()).toContainText('1 critical');
+  await expect(requests.rows.first()).not.toContainText(/1 criticals/i);
   await requests.open(0);
-  await expect(requests.detail).toContainText(/Findings \(\d+ errors?, \d+ warnings?, \d+ info\)/);
+  await expect(requests.detail).toContainText(/Findings \(\d+ critical, \d+ warnings?, \d+ info\)/);
   await expect(requests.detail).not.toContainText(/\b1 (errors|warnings)\b/);
   await page.keyboard.press('Escape');
   await expect(requests.detail).toBeHidden();

@@ -122,25 +122,26 @@ let server: RunningServer;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 let keySeq = 0;
 
-function hit(domain: string, options: { en?: string; cid?: boolean; tid?: string } = {}) {
+function hit(domain: string, options: { en?: string; cid?: boolean; tid?: string; extra?: string; sid?: number } = {}) {
   keySeq += 1;
   const cid = options.cid === false ? '' : '&cid=111.222';
+  const sid = options.sid ?? 1700000000;
   return {
     k: `al${Date.now().toString(36)}${keySeq.toString(36).padStart(6, '0')}`,
     m: 'POST',
-    u: `https://www.google-analytics.com/g/collect?v=2&tid=${options.tid ?? 'G-ALERT1234'}${cid}&sid=1700000000&sct=1&seg=1&_s=1&dl=https%3A%2F%2F${domain}%2F&dt=Home&en=${options.en ?? 'page_view'}`,
+    u: `https://www.google-analytics.com/g/collect?v=2&tid=${options.tid ?? 'G-ALERT1234'}${cid}&sid=${sid}&sct=1&seg=1&_s=1&dl=https%3A%2F%2F${domain}%2F&dt=Home&en=${options.en ?? 'page_view'}${options.extra ?? ''}`,
     b: '',
   };
 }
 
 /** Posts n hits in batches of at most 50 and returns each hit's result. */
-async function post(site: Site, n: number, options: Parameters<typeof hit>[1] & { origin?: string } = {}) {
+async function post(site: Site, n: number, options: Parameters<typeof hit>[1] & { origin?: string; ua?: string } = {}) {
   const results: Array<{ status: string; validation?: string; reason?: string }> = [];
   for (let done = 0; done < n; done += 50) {
     const batch = Array.from({ length: Math.min(50, n - done) }, () => hit(site.domain, options));
     const res = await fetch(`${inject('serverUrl')}/collect/g?site=${site.site_key}`, {
       method: 'POST',
-      headers: { 'content-type': 'text/plain', 'user-agent': UA, origin: options.origin ?? `https://${site.domain}` },
+      headers: { 'content-type': 'text/plain', 'user-agent': options.ua ?? UA, origin: options.origin ?? `https://${site.domain}` },
       body: JSON.stringify({ v: 1, hits: batch }),
     });
     const json = (await res.json()) as { results?: typeof results; reason?: string };
@@ -382,9 +383,55 @@ describe('evaluation: each kind opens, deduplicates and resolves from collected 
     await server.alerts!.evaluate(new Date());
     const [alert] = await alertsOf(site.id, 'rule_failing');
     expect(alert).toMatchObject({ status: 'open', link: `/app/requests?website=${site.id}&rule=basic.cid_present` });
-    expect(alert!.title).toContain('started failing');
+    // Titled by what is wrong, not by the rule's positive name followed by "started failing".
+    expect(alert!.title).toMatch(/^Site regress: Hits without a client ID( \(\+\d+ more problems?\))?$/);
+    expect(alert!.severity).toBe('critical');
     await server.alerts!.evaluate(new Date(floorHour(Date.now()) + 2 * HOUR + 60_000));
     expect((await alertsOf(site.id, 'rule_failing'))[0]!.status).toBe('resolved');
+  });
+
+  // Issue 22: alerts rank by the severity of the findings behind them.
+  const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36';
+  const recentSid = () => Math.floor(Date.now() / 1000) - 60;
+
+  it('an info-level rule (headless-browser traffic) never opens an alert unless the alert rule opts in', async () => {
+    const site = await createWebsite(tenant.owner, tenant.orgId, 'headless');
+    const sent = await post(site, 6, { ua: HEADLESS, sid: recentSid() });
+    expect(sent.every((r) => r.status === 'stored')).toBe(true);
+    const findings = await sql<{ rule_ids: string[] }>('select rule_ids from public.collected_requests where website_id = $1', [site.id]);
+    expect(findings.every((f) => f.rule_ids.includes('dq.bot_ua'))).toBe(true);
+    await server.alerts!.evaluate(new Date());
+    expect(await alertsOf(site.id, 'rule_failing')).toEqual([]);
+
+    const optedIn = await createRule(tenant.admin, {
+      organization_id: tenant.orgId,
+      website_id: site.id,
+      name: 'Bots too',
+      kind: 'rule_failing',
+      params: { rule_id: null, min_count: 1, window_hours: 1, include_info: true },
+      severity: 'warning',
+      channel_ids: [],
+    });
+    expect(optedIn.error).toBeNull();
+    await server.alerts!.evaluate(new Date());
+    const [alert] = await sql<AlertRow>('select * from public.alerts where rule_id = $1', [optedIn.data!.id]);
+    expect(alert).toMatchObject({ status: 'open', severity: 'info', title: 'Site headless: Headless-browser traffic reaching production' });
+
+    const bad = await createRule(tenant.admin, { organization_id: tenant.orgId, name: 'Bad', kind: 'rule_failing', params: { include_info: 'yes' }, severity: 'info', channel_ids: [] });
+    expect(bad.error?.message).toBe('Invalid alert rule: include_info must be true or false');
+  });
+
+  it("the critical findings behind an alert set its severity and title, and ongoing critical findings keep alerting", async () => {
+    const site = await createWebsite(tenant.owner, tenant.orgId, 'shop');
+    // Purchases without transaction_id carrying an email address, from a headless browser.
+    await post(site, 6, { ua: HEADLESS, sid: recentSid(), en: 'purchase', extra: '&epn.value=5&cu=USD&up.email=jane%40example.com' });
+    await server.alerts!.evaluate(new Date());
+    const [alert] = await alertsOf(site.id, 'rule_failing');
+    expect(alert).toMatchObject({ status: 'open', severity: 'critical' });
+    expect(alert!.title).toMatch(/^Site shop: (Email addresses sent to GA4 \(personal data\)|Purchases or refunds without transaction_id \(cannot be deduplicated\)|E-commerce events without items) \(\+2 more problems\)$/);
+    const rules = (alert!.details as { rules: Array<{ id: string; level: string }> }).rules;
+    expect(rules.map((r) => r.level)).toEqual(['critical', 'critical', 'critical']);
+    expect(rules.map((r) => r.id)).not.toContain('dq.bot_ua');
   });
 
   it('volume: hits below half of the same hour last week, resolved when the hour has its usual hits', async () => {

@@ -1,4 +1,5 @@
 import { ruleById, ruleCatalogue, type RuleFamily, type RuleMeta, type Severity } from '../../shared/ga4';
+import { findingSeverityLabel, levelOfFinding, SEVERITY_LEVEL_COLORS } from '../../shared/severity';
 
 /** How the product names each rule family. */
 export const FAMILY_LABELS: Record<RuleFamily | 'custom', string> = {
@@ -15,8 +16,13 @@ export const ADVANCED_FAMILIES = ['gdpr', 'ecommerce', 'session_attribution', 'd
 export type AdvancedFamily = (typeof ADVANCED_FAMILIES)[number];
 
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
-export const SEVERITY_LABELS: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
-export const SEVERITY_COLORS: Record<Severity, string> = { error: 'red', warning: 'yellow', info: 'blue' };
+/** A finding's severity in the one vocabulary (src/shared/severity.ts): an engine `error` reads Critical. */
+export const SEVERITY_LABELS: Record<Severity, string> = { error: findingSeverityLabel('error'), warning: findingSeverityLabel('warning'), info: findingSeverityLabel('info') };
+export const SEVERITY_COLORS: Record<Severity, string> = {
+  error: SEVERITY_LEVEL_COLORS[levelOfFinding('error')],
+  warning: SEVERITY_LEVEL_COLORS[levelOfFinding('warning')],
+  info: SEVERITY_LEVEL_COLORS[levelOfFinding('info')],
+};
 
 export function basicRules(catalogue: readonly RuleMeta[] = ruleCatalogue()): RuleMeta[] {
   return catalogue.filter((r) => r.tier === 'basic');

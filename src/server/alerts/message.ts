@@ -1,3 +1,4 @@
+import { SEVERITY_LEVEL_LABELS } from '../../shared/severity';
 import type { AlertSeverity } from './observation';
 
 export type DeliveryEvent = 'opened' | 'resolved' | 'test';
@@ -27,12 +28,10 @@ export interface AlertMessage {
   sentAt: string;
 }
 
-const SEVERITY_LABEL: Record<AlertSeverity, string> = { critical: 'Critical', warning: 'Warning', info: 'Info' };
-
 /** One line saying what happened, for subjects and Slack's fallback text. */
 export function headline(m: AlertMessage): string {
   if (m.event === 'test') return `Test notification from Tracklint for ${m.organizationName}`;
-  const prefix = m.event === 'resolved' ? 'Resolved' : `${SEVERITY_LABEL[m.alert.severity]} alert`;
+  const prefix = m.event === 'resolved' ? 'Resolved' : `${SEVERITY_LEVEL_LABELS[m.alert.severity]} alert`;
   return `${prefix}: ${m.alert.title}`;
 }
 

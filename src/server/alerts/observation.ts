@@ -1,6 +1,9 @@
+import type { SeverityLevel } from '../../shared/severity';
+
 export const ALERT_KINDS = ['failure_rate', 'rule_failing', 'volume_drop', 'no_hits', 'event_missing', 'refused_hits', 'usage'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-export type AlertSeverity = 'critical' | 'warning' | 'info';
+/** Alerts use the one severity vocabulary (src/shared/severity.ts). */
+export type AlertSeverity = SeverityLevel;
 
 /**
  * What one evaluation saw for one thing a rule watches (a rule on one website, or an

@@ -3,6 +3,7 @@
  * collector depends on the CollectorEngine interface below, so the engine's API plugs in here.
  */
 import {
+  createEntitledValidator,
   createValidator,
   decodeRequest,
   historyKeysFor,
@@ -16,11 +17,12 @@ import {
   type RuleSettings,
   type ValidationHistory,
   type ValidationResult,
+  type VerdictResult,
 } from '../../shared/ga4';
 import type { CollectorWebsite } from './websites';
 
 /** Validates decoded requests for one website with its rule settings; history may be undefined (debug endpoint). */
-export type WebsiteValidator = (req: DecodedRequest, history: ValidationHistory | undefined, nowMs: number) => ValidationResult;
+export type WebsiteValidator = (req: DecodedRequest, history: ValidationHistory | undefined, nowMs: number) => VerdictResult;
 
 export interface DebugResponse {
   validationMessages: unknown[];
@@ -68,7 +70,8 @@ export function createEngineAdapter(): CollectorEngine {
     decode: decodeRequest,
     historyKeys: historyKeysFor,
     validatorFor(website) {
-      const validator = website ? createValidator(ruleSettingsFor(website)) : defaults;
+      // A website's plan may withhold tiers: the entitled validator says what they would have found.
+      const validator = website ? createEntitledValidator(ruleSettingsFor(website), { plan: website.plan }) : defaults;
       return (req, history, now) => validator.validateDecoded(req, history ? { history, now } : { now });
     },
     debugResponse(decoded, result) {

@@ -3,7 +3,7 @@ import type { StoredHit } from './stored-hit';
 /** What the rollups count of a hit: every StoredHit field but its row (so a StoredRow, in the dashboards bench, too). */
 export type RollupSource = Omit<StoredHit, 'copyLine'>;
 
-export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity';
+export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity' | 'verdict';
 
 export interface RollupRow {
   organizationId: string;
@@ -55,6 +55,12 @@ export function aggregateRollups(hits: readonly RollupSource[]): RollupRow[] {
     if (h.counts.error > 0) add('severity', 'error', h.counts.error);
     if (h.counts.warning > 0) add('severity', 'warning', h.counts.warning);
     if (h.counts.info > 0) add('severity', 'info', h.counts.info);
+    // Hits judged without the plan's withheld tiers, and those of them that did not fail although
+    // the withheld checks found an error-level problem (their PASS or WARNING understates them).
+    if (h.withheldState !== 'all_ran') {
+      add('verdict', 'not_run');
+      if (h.withheldState === 'would_fail' && h.status !== 'fail') add('verdict', 'hidden_failure');
+    }
   }
   const keyed: Array<[string, RollupRow]> = [];
   for (const g of groups.values()) for (const row of g.counts.values()) keyed.push([`${row.websiteId}|${row.hour}|${row.dimension}|${row.value}`, row]);

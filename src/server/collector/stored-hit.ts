@@ -1,4 +1,5 @@
 import type { DecodedEvent, DecodedRequest, ValidationResult } from '../../shared/ga4/types';
+import type { VerdictResult } from '../../shared/ga4/verdict';
 import { copyField, copyTextArray, isoTimestamp } from './copy-text';
 import { pgSafeJson } from './pg-safe-json';
 
@@ -33,10 +34,17 @@ export interface StoredRow {
   issuesJson: string;
   /** Distinct rule ids of the findings, sorted: the log's rule filter reads them. */
   ruleIds: string[];
+  /** What the plan's withheld checks would have found (WithheldSummary as JSON), or null when every tier ran. */
+  withheldJson: string | null;
+  /** For the rollups: every tier ran, some did not, or some did not and would have found an error-level problem. */
+  withheldState: WithheldState;
   url: string;
   body: string | null;
   userAgent: string | null;
 }
+
+/** How much of the catalogue judged a hit (issue 22: a verdict says what ran). */
+export type WithheldState = 'all_ran' | 'not_run' | 'would_fail';
 
 /** Postgres text and jsonb cannot hold NUL; a hostile or broken sender must not fail a whole batch. */
 export function pgSafe(s: string): string {
@@ -72,8 +80,9 @@ export interface HitEnvelope {
   userAgent: string | null;
 }
 
-export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, result: ValidationResult): StoredRow {
+export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, result: VerdictResult): StoredRow {
   const issues = result.issues;
+  const withheld = result.withheld;
   const issueRuleIds = issues.map((i) => pgSafe(i.ruleId));
   return {
     id,
@@ -100,6 +109,8 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
       ),
     ),
     ruleIds: distinctSorted(issueRuleIds),
+    withheldJson: withheld ? JSON.stringify(withheld) : null,
+    withheldState: !withheld ? 'all_ran' : withheld.findings.some((f) => f.severity === 'error') ? 'would_fail' : 'not_run',
     url: pgSafe(env.url),
     body: env.body === null ? null : pgSafe(env.body),
     userAgent: env.userAgent === null ? null : pgSafe(env.userAgent),
@@ -110,7 +121,7 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
 export const REQUEST_COLUMNS = [
   'id', 'received_at', 'organization_id', 'website_id', 'idempotency_key', 'format', 'endpoint', 'method', 'source',
   'measurement_id', 'client_id', 'user_id', 'origin_host', 'event_count', 'event_names', 'status', 'error_count',
-  'warning_count', 'info_count', 'events', 'issues', 'rule_ids', 'url', 'body', 'user_agent',
+  'warning_count', 'info_count', 'events', 'issues', 'rule_ids', 'url', 'body', 'user_agent', 'withheld',
 ] as const;
 
 /** One log row as a line of COPY text, columns in REQUEST_COLUMNS order. */
@@ -120,7 +131,7 @@ export function requestCopyLine(h: StoredRow): string {
     `${copyField(h.endpoint)}\t${copyField(h.method)}\t${h.source}\t${copyField(h.measurementId)}\t${copyField(h.clientId)}\t` +
     `${copyField(h.userId)}\t${copyField(h.originHost)}\t${h.eventNames.length}\t${copyTextArray(h.eventNames)}\t${h.status}\t` +
     `${h.counts.error}\t${h.counts.warning}\t${h.counts.info}\t${copyField(h.eventsJson)}\t${copyField(h.issuesJson)}\t` +
-    `${copyTextArray(h.ruleIds)}\t${copyField(h.url)}\t${copyField(h.body)}\t${copyField(h.userAgent)}\n`
+    `${copyTextArray(h.ruleIds)}\t${copyField(h.url)}\t${copyField(h.body)}\t${copyField(h.userAgent)}\t${copyField(h.withheldJson)}\n`
   );
 }
 
@@ -131,7 +142,7 @@ export function requestCopyLine(h: StoredRow): string {
  * meanwhile almost nothing, where its strings and arrays were copied by each of them (bench/README.md,
  * collector, "session 8").
  */
-export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds'> & {
+export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds' | 'withheldState'> & {
   /** UTF-8. A Buffer here; a Uint8Array once it crossed from the validation thread (its pooled slabs cloned once per message). */
   copyLine: Uint8Array;
 };
@@ -148,10 +159,11 @@ export function storedHitOf(row: StoredRow): StoredHit {
     status: row.status,
     counts: row.counts,
     issueRuleIds: row.issueRuleIds,
+    withheldState: row.withheldState,
     copyLine: Buffer.from(requestCopyLine(row)),
   };
 }
 
-export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, result: ValidationResult): StoredHit {
+export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, result: VerdictResult): StoredHit {
   return storedHitOf(toStoredRow(id, env, req, result));
 }

@@ -39,3 +39,6 @@ export type { CaptureFileKind, CaptureFileOptions, CaptureFileResult, FileCaptur
 export { decodeGcd, decodeGcdLetter, GCD_LETTERS, GCD_LETTERS_CHECKED } from './consent';
 export type { GcdLetter } from './consent';
 export type * from './types';
+export { checksNotRunFor, createEntitledValidator, describeVerdict, FAMILY_NAMES, parseWithheld, rulesRunText, summarizeFindings } from './verdict';
+export type { EntitledValidator, Verdict, VerdictResult, WithheldFinding, WithheldSummary } from './verdict';
+export { problemTitle } from './problem-titles';

@@ -20,6 +20,16 @@ export class RequestsPage {
     await expect(this.detail).toBeVisible();
   }
 
+  /** What a log row says about the rules that ran on it (shown when some did not). */
+  verdictCaption(index = 0): Locator {
+    return this.rows.nth(index).getByTestId('verdict-caption');
+  }
+
+  /** The drawer's verdict: headline, checks not run, and what they would have found. */
+  get verdict(): Locator {
+    return this.detail.getByTestId('verdict');
+  }
+
   finding(ruleId: string): Locator {
     return this.detail.locator(`[data-testid="finding"][data-rule-id="${ruleId}"]`);
   }

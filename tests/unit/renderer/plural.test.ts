@@ -10,8 +10,8 @@ describe('counts in copy', () => {
   });
 
   it('lists findings by severity with "info" uncounted', () => {
-    expect(findingCounts({ error: 3, warning: 1, info: 0 })).toBe('3 errors, 1 warning, 0 info');
-    expect(findingCounts({ error: 1, warning: 2, info: 1 }, ' · ')).toBe('1 error · 2 warnings · 1 info');
+    expect(findingCounts({ error: 3, warning: 1, info: 0 })).toBe('3 critical, 1 warning, 0 info');
+    expect(findingCounts({ error: 1, warning: 2, info: 1 }, ' · ')).toBe('1 critical · 2 warnings · 1 info');
   });
 });
 

@@ -82,7 +82,7 @@ describe('which usage alerts to show', () => {
 
 describe('usage bar colour (issue 23, defect 8)', () => {
   it('is neutral at a website, member or custom-rule limit and red only once something is refused', async () => {
-    const { usageBarColor } = await import('../../../src/renderer/shell/usage-alerts');
+    const { usageBarColor } = await import('../../../src/renderer/data/billing/usage-alerts');
     expect(usageBarColor('websites', 1, 1)).toBe('blue');
     expect(usageBarColor('websites', 2, 1)).toBe('red');
     expect(usageBarColor('monthly_requests', 10_000, 10_000)).toBe('red');

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { Paper, Text } from '@mantine/core';
 
 /** One headline number with its label and an optional note under it. */
-export function KpiCard({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
+export function KpiCard({ label, value, note, testId, children }: { label: string; value: string; note?: string; testId?: string; children?: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid={testId}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -15,6 +16,7 @@ export function KpiCard({ label, value, note, testId }: { label: string; value: 
           {note}
         </Text>
       )}
+      {children}
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { ruleById } from '../../../shared/ga4';
+import { levelOfFinding, SEVERITY_LEVEL_PLURALS } from '../../../shared/severity';
 import type { StoredIssue } from '../../data/requests/types';
 import { FAMILY_LABELS, SEVERITY_COLORS, SEVERITY_LABELS, ruleTitle } from '../rule-labels';
 import { groupIssuesBySeverity } from './event-views';
@@ -11,15 +12,17 @@ interface FindingsListProps {
   customTitles?: ReadonlyMap<string, string>;
   /** Heading level of the section title. */
   headingOrder?: 2 | 3 | 4;
+  /** True when some rule tiers did not run on this hit (the plan): "no findings" then names the rules that ran. */
+  partial?: boolean;
 }
 
 /** Findings grouped by severity: rule title, where (field path, event) and what, with the rule's explanation and reference. */
-export function FindingsList({ issues, customTitles, headingOrder = 3 }: FindingsListProps) {
+export function FindingsList({ issues, customTitles, headingOrder = 3, partial = false }: FindingsListProps) {
   if (issues.length === 0) {
     return (
       <Group gap="xs" c="teal" data-testid="findings-none">
         <IconCircleCheck aria-hidden size={18} />
-        <Text size="sm">No findings: every enabled rule passed.</Text>
+        <Text size="sm">{partial ? 'No findings from the rules that ran.' : 'No findings: every rule that ran passed.'}</Text>
       </Group>
     );
   }
@@ -31,7 +34,7 @@ export function FindingsList({ issues, customTitles, headingOrder = 3 }: Finding
             <Badge color={SEVERITY_COLORS[group.severity]} variant="light" mr="xs">
               {group.issues.length}
             </Badge>
-            {group.severity === 'error' ? 'Errors' : group.severity === 'warning' ? 'Warnings' : 'Info'}
+            {SEVERITY_LEVEL_PLURALS[levelOfFinding(group.severity)]}
           </Title>
           <Stack gap="xs">
             {group.issues.map((issue, i) => (

@@ -1,12 +1,13 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ValidationResult, ValidationStatus } from '../../../shared/ga4';
+import { rulesRunText, type ValidationResult } from '../../../shared/ga4';
+import { VerdictSummary } from '../VerdictSummary';
 import { EventsView } from './EventsView';
 import { FindingsList } from './FindingsList';
 import { eventViewsFromDecoded } from './event-views';
 import { findingCounts } from '../../lib/plural';
 
-export const STATUS_LABELS: Record<ValidationStatus, string> = { pass: 'Pass', warning: 'Warning', fail: 'Fail' };
-export const STATUS_COLORS: Record<ValidationStatus, string> = { pass: 'teal', warning: 'yellow', fail: 'red' };
+import { STATUS_COLORS, STATUS_LABELS } from '../VerdictSummary';
+export { STATUS_COLORS, STATUS_LABELS };
 
 /** One validated request: status, counts, findings and decoded events. */
 export function ValidationResultView({ label, result, bodyOnly }: { label: string; result: ValidationResult; bodyOnly?: boolean }) {
@@ -26,6 +27,14 @@ export function ValidationResultView({ label, result, bodyOnly }: { label: strin
             </Text>
           </Group>
         </Group>
+        {/* The public page runs every built-in tier: it says so, and which checks a single pasted request cannot run. */}
+        <VerdictSummary status={result.status} withheld={null} plan="free" source="validation-page" ranWhenComplete={rulesRunText(['basic', 'advanced'])} />
+        {result.notEvaluated && result.notEvaluated.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="verdict-not-evaluated">
+            {result.notEvaluated.length} {result.notEvaluated.length === 1 ? 'check' : 'checks'} not run: they need earlier hits of the same visitor, the hit’s
+            capture time or your website’s settings.
+          </Text>
+        )}
         {result.request && (
           <Text size="sm" c="dimmed">
             {result.request.format === 'mp' ? 'Measurement Protocol' : 'gtag'} {result.request.method} · measurement ID{' '}

@@ -3,9 +3,13 @@ import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
 import { ROLLUPS_CACHE_MS } from '../cache-times';
 import { ALERTS_REFRESH_MS, alertKeys } from './keys';
+import { severityRank } from '../../../shared/severity';
 import type { AlertRow } from './types';
 
-/** Every unresolved alert and the 100 most recently opened ones (the history), newest first. */
+/**
+ * Every unresolved alert, most severe first (then newest: issue 22, alerts rank by the severity of
+ * the findings behind them), and the 100 most recently opened resolved ones (the history), newest first.
+ */
 export async function fetchAlerts(client: TracklintClient, organizationId: string): Promise<AlertRow[]> {
   const [unresolved, recent] = await Promise.all([
     client.from('alerts').select('*').eq('organization_id', organizationId).neq('status', 'resolved').order('opened_at', { ascending: false }),
@@ -13,7 +17,12 @@ export async function fetchAlerts(client: TracklintClient, organizationId: strin
   ]);
   if (unresolved.error) throw unresolved.error;
   if (recent.error) throw recent.error;
-  return [...(unresolved.data ?? []), ...(recent.data ?? [])] as AlertRow[];
+  return [...rankAlerts((unresolved.data ?? []) as AlertRow[]), ...((recent.data ?? []) as AlertRow[])];
+}
+
+/** Most severe first, then newest. */
+export function rankAlerts(alerts: readonly AlertRow[]): AlertRow[] {
+  return [...alerts].sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || Date.parse(b.opened_at) - Date.parse(a.opened_at));
 }
 
 export function useAlertsQuery(organizationId: string | undefined) {

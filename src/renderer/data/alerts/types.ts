@@ -1,5 +1,6 @@
 export type AlertRuleKind = 'failure_rate' | 'rule_failing' | 'volume_drop' | 'no_hits' | 'event_missing' | 'refused_hits' | 'usage';
-export type AlertSeverity = 'critical' | 'warning' | 'info';
+/** The one severity vocabulary (src/shared/severity.ts). */
+export type AlertSeverity = import('../../../shared/severity').SeverityLevel;
 export type AlertStatus = 'open' | 'acknowledged' | 'resolved';
 export type ChannelKind = 'email' | 'slack' | 'webhook';
 

@@ -3,6 +3,7 @@ import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
 import { BILLING_SUMMARY_CACHE_MS } from '../cache-times';
 import { billingKeys } from './keys';
+import { PLAN_TIERS } from '../../../shared/plans';
 
 /** A row of plan_change_requests as the owner reads it. */
 export interface PlanChangeRequest {
@@ -48,9 +49,11 @@ export interface AskForPlanInput {
 
 /** Inserts a request; the database fills in who asked and refuses a second open one. */
 export async function askForPlan(client: TracklintClient, input: AskForPlanInput): Promise<PlanChangeRequest> {
+  const plan = PLAN_TIERS.find((tier) => tier === input.plan);
+  if (!plan) throw new Error(`Unknown plan: ${input.plan}`);
   const { data, error } = await client
     .from('plan_change_requests')
-    .insert({ organization_id: input.organizationId, requested_plan: input.plan })
+    .insert({ organization_id: input.organizationId, requested_plan: plan })
     .select(COLUMNS)
     .single();
   if (error) throw error;

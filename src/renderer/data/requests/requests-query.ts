@@ -7,7 +7,7 @@ import { quoteFilterValue, requestQueryPlan, type RequestFilters } from './reque
 import type { RequestPage } from './types';
 
 export const REQUEST_SUMMARY_COLUMNS =
-  'id, received_at, website_id, format, endpoint, method, source, measurement_id, client_id, event_count, event_names, status, error_count, warning_count, info_count';
+  'id, received_at, website_id, format, endpoint, method, source, measurement_id, client_id, event_count, event_names, status, error_count, warning_count, info_count, withheld';
 
 /** How often the open log reads again. */
 export const REQUESTS_POLL_MS = 10_000;

@@ -37,6 +37,8 @@ export interface RequestSummaryRow {
   error_count: number;
   warning_count: number;
   info_count: number;
+  /** What the checks the plan did not run would have found (WithheldSummary), or null when every tier ran. Read with parseWithheld. */
+  withheld: unknown;
 }
 
 /** One logged request with its decoded events, findings and the request as received. */

@@ -36,6 +36,9 @@ export interface Kpis {
   errors: number;
   warnings: number;
   infos: number;
+  /** Requests judged without some rule tiers (the plan's), and those of them the checks that did not run found broken although they did not fail. */
+  notRun: number;
+  hiddenFailures: number;
 }
 
 export function computeKpis(rows: readonly RollupCount[], window?: PeriodWindow): Kpis {
@@ -52,6 +55,8 @@ export function computeKpis(rows: readonly RollupCount[], window?: PeriodWindow)
     errors: count('severity', 'error'),
     warnings: count('severity', 'warning'),
     infos: count('severity', 'info'),
+    notRun: count('verdict', 'not_run'),
+    hiddenFailures: count('verdict', 'hidden_failure'),
   };
 }
 

@@ -1,4 +1,4 @@
-export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity';
+export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity' | 'verdict';
 
 /** A row of website_hourly_rollups: how many of something one website had in one UTC hour. */
 export interface RollupRow {

@@ -2,13 +2,13 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link } from 'react-router-dom';
 import { useAcknowledgeAlertMutation } from '../../data/alerts/acknowledge-alert-mutation';
 import { useResolveAlertMutation } from '../../data/alerts/resolve-alert-mutation';
-import type { AlertRow, AlertSeverity } from '../../data/alerts/types';
+import type { AlertRow } from '../../data/alerts/types';
+import { SEVERITY_LEVEL_COLORS, SEVERITY_LEVEL_LABELS } from '../../../shared/severity';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
 import { formatAlertTime } from './format';
 import { ALERT_TOASTS } from './toasts';
 
-const COLORS: Record<AlertSeverity, string> = { critical: 'red', warning: 'yellow', info: 'blue' };
 const STATUS_LABEL = { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' } as const;
 
 interface AlertListProps {
@@ -67,7 +67,7 @@ export function AlertList({ organizationId, alerts, canManage, websiteNames, mem
             </Stack>
             <Stack gap={6} align="flex-end">
               <Group gap={6} wrap="nowrap">
-                <Badge color={COLORS[a.severity]}>{a.severity === 'critical' ? 'Critical' : a.severity === 'warning' ? 'Warning' : 'Info'}</Badge>
+                <Badge color={SEVERITY_LEVEL_COLORS[a.severity]}>{SEVERITY_LEVEL_LABELS[a.severity]}</Badge>
                 <Badge variant="outline" color={a.status === 'resolved' ? 'teal' : 'gray'}>
                   {STATUS_LABEL[a.status]}
                 </Badge>

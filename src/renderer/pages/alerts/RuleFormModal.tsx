@@ -98,6 +98,8 @@ export function RuleFormModal({ organizationId, rule, websites, channels, onClos
               <NumberInput key={`${kind}-${f.key}`} label={`${f.label}${f.suffix ? ` (${f.suffix})` : ''}`} min={f.min} max={f.max} allowDecimal={false} {...form.getInputProps(`params.${f.key}`)} />
             ) : f.type === 'text' ? (
               <TextInput key={`${kind}-${f.key}`} label={f.label} placeholder={f.placeholder} required={f.required} {...form.getInputProps(`params.${f.key}`)} />
+            ) : f.type === 'boolean' ? (
+              <Switch key={`${kind}-${f.key}`} label={f.label} description={f.description} {...form.getInputProps(`params.${f.key}`, { type: 'checkbox' })} />
             ) : (
               <MultiSelect key={`${kind}-${f.key}`} label={f.label} data={f.options} clearable {...form.getInputProps(`params.${f.key}`)} />
             ),

@@ -1,4 +1,5 @@
-import { ruleById, type Severity } from '../../../shared/ga4';
+import { problemTitle, ruleById } from '../../../shared/ga4';
+import { levelOfFinding, severityRank, type SeverityLevel } from '../../../shared/severity';
 import type { UsageAlert } from '../../../shared/plans';
 import { requestsLink } from '../../data/requests/request-filters';
 import { countSince } from '../../data/rollups/aggregate';
@@ -6,7 +7,7 @@ import { HOUR_MS, floorHour } from '../../data/rollups/periods';
 import type { RollupRow, UsageEvent } from '../../data/rollups/types';
 import { displayedSeverity, usageAlertText, usageAlertTitle } from '../../data/billing/usage-alerts';
 
-export type AlertSeverity = 'critical' | 'warning' | 'info';
+export type AlertSeverity = SeverityLevel;
 
 /** An alert derived from data Tracklint already has (nothing is configured or sent yet). */
 export interface DerivedAlert {
@@ -19,8 +20,6 @@ export interface DerivedAlert {
   at: string;
   link: { to: string; label: string };
 }
-
-const RANK: Record<AlertSeverity, number> = { critical: 0, warning: 1, info: 2 };
 
 /** Requests refused at the monthly limit, one alert per month with refusals. */
 export function usageEventAlerts(events: readonly UsageEvent[]): DerivedAlert[] {
@@ -54,10 +53,8 @@ export function usageStatusAlerts(alerts: readonly UsageAlert[], nowIso: string)
 
 /** Severity of a rule's failures: catalogue default (custom rules count as warnings); info rules raise no alert. */
 function ruleAlertSeverity(ruleId: string): AlertSeverity | null {
-  const severity: Severity = ruleById(ruleId)?.defaultSeverity ?? 'warning';
-  if (severity === 'error') return 'critical';
-  if (severity === 'warning') return 'warning';
-  return null;
+  const level = levelOfFinding(ruleById(ruleId)?.defaultSeverity ?? 'warning');
+  return level === 'info' ? null : level;
 }
 
 /**
@@ -90,7 +87,7 @@ export function ruleFailureAlerts(rows: readonly RollupRow[], nowMs: number, web
     const isNew = baseline === 0;
     const spike = !isNew && recent >= 2 * baseline;
     if (severity === 'warning' && !isNew && !spike) continue;
-    const title = ruleById(ruleId)?.title ?? ruleId;
+    const title = problemTitle(ruleId);
     const site = websiteNames.get(websiteId);
     const trend = isNew ? 'new: none in the 24 hours before' : spike ? `${Math.round(recent / baseline)}× the usual rate` : 'ongoing';
     alerts.push({
@@ -108,5 +105,5 @@ export function ruleFailureAlerts(rows: readonly RollupRow[], nowMs: number, web
 
 /** Most severe first, then newest. */
 export function sortAlerts(alerts: readonly DerivedAlert[]): DerivedAlert[] {
-  return [...alerts].sort((a, b) => RANK[a.severity] - RANK[b.severity] || Date.parse(b.at) - Date.parse(a.at));
+  return [...alerts].sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || Date.parse(b.at) - Date.parse(a.at));
 }

@@ -4,7 +4,8 @@ import type { DropReason } from '../../../shared/drop-reasons';
 export type ParamField =
   | { key: string; label: string; type: 'number'; default: number; min: number; max: number; suffix?: string }
   | { key: string; label: string; type: 'text'; default: string; placeholder?: string; required?: boolean }
-  | { key: string; label: string; type: 'list'; default: string[]; options: Array<{ value: string; label: string }> };
+  | { key: string; label: string; type: 'list'; default: string[]; options: Array<{ value: string; label: string }> }
+  | { key: string; label: string; type: 'boolean'; default: boolean; description?: string };
 
 export interface KindInfo {
   label: string;
@@ -36,11 +37,19 @@ export const KINDS: Record<AlertRuleKind, KindInfo> = {
   },
   rule_failing: {
     label: 'A rule fails',
-    description: 'Without a rule ID: any rule that starts failing after none in the 24 hours before. With one: that rule fires at all.',
+    description:
+      'Without a rule ID: critical findings, and warnings that start after none in the 24 hours before; the alert takes the severity of the worst findings. With one: that rule fires at all.',
     fields: [
       { key: 'rule_id', label: 'Rule ID (empty for any new failure)', type: 'text', default: '', placeholder: 'basic.cid_present' },
       { key: 'min_count', label: 'At least', type: 'number', default: 5, min: 1, max: 1000000, suffix: 'findings' },
       { key: 'window_hours', label: 'Within', type: 'number', default: 1, min: 1, max: 24, suffix: 'hours' },
+      {
+        key: 'include_info',
+        label: 'Also alert on information-level findings',
+        type: 'boolean',
+        default: false,
+        description: 'Off: only warnings and critical findings open an alert (critical ones also while they continue).',
+      },
     ],
   },
   volume_drop: {
@@ -115,6 +124,7 @@ export function describeParams(kind: AlertRuleKind, params: Record<string, unkno
         return `${f.label.replace(/ \(.*\)$/, '')}: ${list.length ? list.map((x) => f.options.find((o) => o.value === x)?.label ?? x).join(', ') : 'any'}`;
       }
       if (f.type === 'text') return v ? `${f.label.replace(/ \(.*\)$/, '')}: ${String(v)}` : 'any rule';
+      if (f.type === 'boolean') return v === true ? 'info findings included' : 'info findings excluded';
       return `${f.label} ${String(v)}${f.suffix ? ` ${f.suffix}` : ''}`.replace(' %', '%');
     })
     .join(' · ');
@@ -127,6 +137,7 @@ export function paramsFromForm(kind: AlertRuleKind, values: Record<string, unkno
     const v = values[f.key];
     if (f.type === 'number') out[f.key] = typeof v === 'number' ? v : Number(v ?? f.default);
     else if (f.type === 'text') out[f.key] = typeof v === 'string' && v.trim() ? v.trim() : f.key === 'rule_id' ? null : f.default;
+    else if (f.type === 'boolean') out[f.key] = v === true;
     else out[f.key] = (Array.isArray(v) ? v : f.default).map((x) => (f.key === 'thresholds' ? Number(x) : String(x)));
   }
   return out;
@@ -139,6 +150,7 @@ export function formFromParams(kind: AlertRuleKind, params: Record<string, unkno
     const v = params[f.key];
     if (f.type === 'list') out[f.key] = Array.isArray(v) ? v.map(String) : f.default;
     else if (f.type === 'text') out[f.key] = typeof v === 'string' ? v : f.key === 'rule_id' ? '' : f.default;
+    else if (f.type === 'boolean') out[f.key] = v === true;
     else out[f.key] = typeof v === 'number' ? v : f.default;
   }
   return out;

@@ -27,7 +27,7 @@ import { organizationTimeZone } from '../../data/rollups/time-zone';
 
 const DIMENSIONS: readonly RollupDimension[] = ['requests', 'status', 'format', 'event_name', 'rule', 'severity'];
 const SEVERITY_SERIES: readonly ChartSeries[] = [
-  { key: 'error', label: 'Errors', color: 'var(--mantine-color-red-6)' },
+  { key: 'error', label: 'Critical', color: 'var(--mantine-color-red-6)' },
   { key: 'warning', label: 'Warnings', color: 'var(--mantine-color-yellow-5)' },
   { key: 'info', label: 'Info', color: 'var(--mantine-color-blue-5)' },
 ];

@@ -6,7 +6,10 @@ import { formatCompactNumber } from '../../../shared/format';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import type { Organization } from '../../data/organizations/types';
 import { requestsLink } from '../../data/requests/request-filters';
-import { bucketSeries, computeKpis, formatRate, totalsBy } from '../../data/rollups/aggregate';
+import { bucketSeries, computeKpis, formatRate, totalsBy, type Kpis } from '../../data/rollups/aggregate';
+import { checksNotRunFor, tiersForPlan } from '../../../shared/ga4';
+import { planName } from '../../../shared/plans';
+import { upgradeLink } from '../../data/billing/plan-features';
 import { PERIOD_LABELS, periodWindow, type Period } from '../../data/rollups/periods';
 import { useRollupSeriesQuery } from '../../data/rollups/rollups-query';
 import type { RollupDimension } from '../../data/rollups/types';
@@ -22,7 +25,37 @@ import { onboardingSteps, showOnboarding } from './onboarding';
 import { organizationTimeZone } from '../../data/rollups/time-zone';
 import { STATUS_SERIES } from '../../components/charts/status-series';
 
-const DIMENSIONS: readonly RollupDimension[] = ['requests', 'status', 'severity', 'rule', 'event_name'];
+const DIMENSIONS: readonly RollupDimension[] = ['requests', 'status', 'severity', 'rule', 'event_name', 'verdict'];
+
+/**
+ * What the pass rate rests on (issue 22): on a plan without every tier, the rules that ran, the
+ * checks that did not, and how many requests that did not fail those checks found broken.
+ */
+function PassRateScope({ plan, kpis }: { plan: string; kpis: Kpis }) {
+  const scope = checksNotRunFor(tiersForPlan(plan));
+  if (scope.checks === 0 && kpis.notRun === 0) {
+    return (
+      <Text size="xs" c="dimmed" data-testid="pass-rate-scope">
+        On every rule of your plan.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} mt={4} data-testid="pass-rate-scope">
+      <Text size="xs" c="dimmed">
+        On basic rules only; {scope.checks} {scope.tiers.join(' and ')} checks not run on the {planName(plan)} plan.
+      </Text>
+      {kpis.hiddenFailures > 0 && (
+        <Text size="xs" c="red" fw={600}>
+          {formatCompactNumber(kpis.hiddenFailures)} {kpis.hiddenFailures === 1 ? 'request' : 'requests'} not counted as failed would fail the checks that did not run.
+        </Text>
+      )}
+      <Anchor component={Link} to={upgradeLink('advanced_rules', plan, 'dashboard')} size="xs">
+        Upgrade to run every check
+      </Anchor>
+    </Stack>
+  );
+}
 
 /** /app/dashboard: the current website's tracking health at a glance, and the first steps until hits arrive. */
 export function DashboardPage() {
@@ -89,8 +122,10 @@ function Dashboard({ organization }: { organization: Organization }) {
               value={formatRate(kpis.passRate)}
               note={`${formatCompactNumber(kpis.failed)} failed, ${formatCompactNumber(kpis.warned)} with warnings`}
               testId="kpi-pass-rate"
-            />
-            <KpiCard label="Errors" value={formatCompactNumber(kpis.errors)} note="Error findings" testId="kpi-errors" />
+            >
+              <PassRateScope plan={organization.plan} kpis={kpis} />
+            </KpiCard>
+            <KpiCard label="Critical" value={formatCompactNumber(kpis.errors)} note="Critical findings" testId="kpi-errors" />
             <KpiCard label="Warnings" value={formatCompactNumber(kpis.warnings)} note="Warning findings" testId="kpi-warnings" />
           </SimpleGrid>
 

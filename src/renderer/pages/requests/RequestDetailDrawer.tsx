@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Code, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { decodeRequest } from '../../../shared/ga4';
+import { Alert, Code, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { decodeRequest, rulesRunText, tiersForPlan } from '../../../shared/ga4';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import { useRequestDetailQuery } from '../../data/requests/request-detail-query';
 import type { RequestDetailRow } from '../../data/requests/types';
 import { useCustomRulesQuery } from '../../data/rules/custom-rules-query';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { STATUS_COLORS, STATUS_LABELS } from '../../components/hits/ValidationResultView';
+import { VerdictSummary } from '../../components/VerdictSummary';
 import { EventsView } from '../../components/hits/EventsView';
 import { FindingsList } from '../../components/hits/FindingsList';
 import { customRuleTitles } from './custom-titles';
@@ -41,10 +41,14 @@ function RequestDetail({ requestId }: { requestId: string }) {
   if (!row) return <Alert color="gray">This request is no longer in the log (past your plan's retention).</Alert>;
   return (
     <Stack gap="lg" data-testid="request-detail" data-status={row.status}>
+      <VerdictSummary
+        status={row.status}
+        withheld={row.withheld}
+        plan={organization?.plan ?? 'free'}
+        source="request-drawer"
+        ranWhenComplete={rulesRunText(tiersForPlan(organization?.plan))}
+      />
       <Group gap="sm">
-        <Badge color={STATUS_COLORS[row.status]} size="lg">
-          {STATUS_LABELS[row.status]}
-        </Badge>
         <Text size="sm">{formatDateTime(row.received_at)}</Text>
         <Text size="sm" c="dimmed">
           {row.format === 'mp' ? 'Measurement Protocol' : 'gtag'} · {row.method} · {row.source.replace('_', ' ')}
@@ -57,7 +61,7 @@ function RequestDetail({ requestId }: { requestId: string }) {
         <Title order={2} size="h4" mb="xs">
           Findings ({findingCounts({ error: row.error_count, warning: row.warning_count, info: row.info_count })})
         </Title>
-        <FindingsList issues={row.issues} customTitles={titles} headingOrder={3} />
+        <FindingsList issues={row.issues} customTitles={titles} headingOrder={3} partial={row.withheld !== null} />
       </section>
       <section aria-label="Decoded events">
         <Title order={2} size="h4" mb="xs">

@@ -40,7 +40,7 @@ import type { RequestSummaryRow } from '../../data/requests/types';
 import { useCurrentWebsite } from '../../data/websites/use-current-website';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { errorMessage } from '../../notifications/toast-catalogue';
-import { STATUS_COLORS, STATUS_LABELS } from '../../components/hits/ValidationResultView';
+import { STATUS_COLORS, STATUS_LABELS, VerdictCaption } from '../../components/VerdictSummary';
 import { formatDateTime } from './format-time';
 import { RequestDetailDrawer } from './RequestDetailDrawer';
 import { countOf } from '../../lib/plural';
@@ -189,6 +189,7 @@ export function RequestsPage() {
                     row={row}
                     websiteName={filters.websiteId === null && !mobile ? (websiteNames.get(row.website_id) ?? '—') : null}
                     compact={mobile}
+                    plan={organization.plan}
                     onOpen={() => setOpenRequest(row.id)}
                   />
                 ))}
@@ -215,7 +216,7 @@ function stripWebsite(next: Partial<RequestFilters> & { websiteParam?: string | 
   return copy;
 }
 
-function RequestRow({ row, websiteName, onOpen, compact }: { row: RequestSummaryRow; websiteName: string | null; onOpen: () => void; compact: boolean }) {
+function RequestRow({ row, websiteName, plan, onOpen, compact }: { row: RequestSummaryRow; websiteName: string | null; plan: string; onOpen: () => void; compact: boolean }) {
   const names = row.event_names.join(', ');
   if (compact) {
     // Received (with the events under it), status and a findings count: what fits 375 px.
@@ -234,6 +235,7 @@ function RequestRow({ row, websiteName, onOpen, compact }: { row: RequestSummary
           <Badge color={STATUS_COLORS[row.status]} variant="light">
             {STATUS_LABELS[row.status]}
           </Badge>
+          <VerdictCaption status={row.status} withheld={row.withheld} plan={plan} />
         </Table.Td>
         <Table.Td data-testid="request-findings">
           <Text size="sm" c={findings.color} fw={600} title={findings.detail} aria-label={findings.detail}>
@@ -255,6 +257,7 @@ function RequestRow({ row, websiteName, onOpen, compact }: { row: RequestSummary
         <Badge color={STATUS_COLORS[row.status]} variant="light">
           {STATUS_LABELS[row.status]}
         </Badge>
+        <VerdictCaption status={row.status} withheld={row.withheld} plan={plan} />
       </Table.Td>
       <Table.Td maw={260}>
         <Text size="sm" truncate title={names}>
@@ -263,7 +266,7 @@ function RequestRow({ row, websiteName, onOpen, compact }: { row: RequestSummary
       </Table.Td>
       <Table.Td>
         <Group gap={4}>
-          {row.error_count > 0 && <Badge color="red" size="sm" variant="outline">{countOf(row.error_count, 'error')}</Badge>}
+          {row.error_count > 0 && <Badge color="red" size="sm" variant="outline">{countOf(row.error_count, 'critical', 'critical')}</Badge>}
           {row.warning_count > 0 && <Badge color="yellow" size="sm" variant="outline">{countOf(row.warning_count, 'warning')}</Badge>}
           {row.info_count > 0 && <Badge color="blue" size="sm" variant="outline">{row.info_count} info</Badge>}
           {row.error_count + row.warning_count + row.info_count === 0 && <Text size="sm" c="dimmed">None</Text>}

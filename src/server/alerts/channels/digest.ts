@@ -1,4 +1,5 @@
 import type { SqlClient } from '../../db/database';
+import { SEVERITY_LEVEL_LABELS, type SeverityLevel } from '../../../shared/severity';
 
 interface DigestAlert {
   title: string;
@@ -24,7 +25,7 @@ export async function digestEmail(client: SqlClient, organizationId: string, org
   const open = rows.filter((a) => a.status !== 'resolved');
   const day = until.toISOString().slice(0, 10);
   const subject = `[Tracklint] Daily digest for ${organizationName}: ${open.length} unresolved alert${open.length === 1 ? '' : 's'}`;
-  const line = (a: DigestAlert) => `- [${a.status}] ${a.title} (${a.severity}, opened ${a.opened_at.toISOString().slice(0, 16).replace('T', ' ')} UTC)`;
+  const line = (a: DigestAlert) => `- [${a.status}] ${a.title} (${SEVERITY_LEVEL_LABELS[a.severity as SeverityLevel] ?? a.severity}, opened ${a.opened_at.toISOString().slice(0, 16).replace('T', ' ')} UTC)`;
   const text = [
     `Alerts of ${organizationName} on ${day}`,
     '',

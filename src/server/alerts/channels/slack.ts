@@ -1,3 +1,4 @@
+import { SEVERITY_LEVEL_LABELS } from '../../../shared/severity';
 import { eventText, headline, type AlertMessage } from '../message';
 import { postJson, type SendResult } from './send-result';
 
@@ -8,7 +9,7 @@ export function slackPayload(m: AlertMessage): Record<string, unknown> {
   const icon = m.event === 'resolved' ? ':white_check_mark:' : m.event === 'test' ? ':wave:' : (EMOJI[m.alert.severity] ?? '');
   const fields = [
     { type: 'mrkdwn', text: `*Website*\n${m.websiteName ?? 'All websites'}` },
-    { type: 'mrkdwn', text: `*Severity*\n${m.alert.severity}` },
+    { type: 'mrkdwn', text: `*Severity*\n${SEVERITY_LEVEL_LABELS[m.alert.severity] ?? m.alert.severity}` },
     ...Object.entries(m.alert.details)
       .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
       .slice(0, 6)

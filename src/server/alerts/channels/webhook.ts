@@ -1,4 +1,5 @@
 import { signatureHeader } from '../secrets';
+import { SEVERITY_LEVEL_LABELS } from '../../../shared/severity';
 import type { AlertMessage } from '../message';
 import { postJson, type SendResult } from './send-result';
 
@@ -14,6 +15,8 @@ export function webhookBody(m: AlertMessage): Record<string, unknown> {
       id: m.alert.id,
       kind: m.alert.kind,
       severity: m.alert.severity,
+      // The word people read everywhere else (Critical, Warning, Info).
+      severity_label: SEVERITY_LEVEL_LABELS[m.alert.severity],
       status: m.alert.status,
       title: m.alert.title,
       summary: m.alert.summary,

@@ -8,7 +8,7 @@ import { runDemoEngine } from '../../../../src/renderer/pages/marketing/data/dem
 import { DEMO_RESULTS } from '../../../../src/renderer/pages/marketing/data/demo-results';
 import { DEMO_SAMPLE } from '../../../../src/renderer/pages/marketing/data/demo-sample';
 import { DemoPage } from '../../../../src/renderer/pages/marketing/pages/DemoPage';
-import { ruleTitle } from '../../../../src/renderer/pages/rules/rule-labels';
+import { ruleTitle } from '../../../../src/renderer/components/rule-labels';
 
 // Issue 23, defect 7: the demo is the product's own output, so it cannot cite a rule that does not exist.
 function renderDemo(): string {

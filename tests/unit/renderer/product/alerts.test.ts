@@ -12,7 +12,7 @@ describe('rule failure alerts', () => {
     expect(alerts[0]).toMatchObject({
       kind: 'rule_failures',
       severity: 'critical',
-      title: 'Client ID present: 4 findings in the last hour',
+      title: 'Hits without a client ID: 4 findings in the last hour',
       link: { to: '/app/requests?website=w1&rule=basic.cid_present' },
     });
     expect(alerts[0]!.description).toContain('My shop');

@@ -62,7 +62,7 @@ describe('periodWindow', () => {
 
 describe('KPIs and totals', () => {
   it('sums requests, statuses and findings inside the window', () => {
-    expect(computeKpis(ROWS, periodWindow('24h', NOW))).toEqual({ requests: 15, passed: 11, warned: 3, failed: 1, passRate: 11 / 15, errors: 2, warnings: 4, infos: 0 });
+    expect(computeKpis(ROWS, periodWindow('24h', NOW))).toEqual({ requests: 15, passed: 11, warned: 3, failed: 1, passRate: 11 / 15, errors: 2, warnings: 4, infos: 0, notRun: 0, hiddenFailures: 0 });
     expect(computeKpis(ROWS).requests).toBe(115);
     expect(computeKpis([]).passRate).toBeNull();
   });

@@ -4,7 +4,7 @@ import { slackPayload } from '../../../../src/server/alerts/channels/slack';
 import { webhookBody } from '../../../../src/server/alerts/channels/webhook';
 import { alertEmail } from '../../../../src/server/alerts/channels/email';
 import { usageSeverity } from '../../../../src/server/alerts/kinds/usage';
-import type { AlertMessage } from '../../../../src/server/alerts/message';
+import { headline, type AlertMessage } from '../../../../src/server/alerts/message';
 import { requestsLink } from '../../../../src/server/alerts/observation';
 import { isPrivateHost } from '../../../../src/server/alerts/routes';
 import { createChannelSecrets, signatureHeader, urlHint } from '../../../../src/server/alerts/secrets';
@@ -54,6 +54,14 @@ describe('channel secrets', () => {
     for (const h of ['localhost', '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '[::1]', 'fd00::1', 'metadata', 'db.internal'])
       expect(isPrivateHost(h), h).toBe(true);
     for (const h of ['hooks.slack.com', '8.8.8.8', '172.32.0.1', 'fcbarcelona.example']) expect(isPrivateHost(h), h).toBe(false);
+  });
+});
+
+describe('one severity vocabulary in notifications (issue 22)', () => {
+  it('email and Slack say Critical, the webhook carries the value and the same word', () => {
+    expect(headline(message)).toBe('Critical alert: Shop: 40% of requests fail validation');
+    expect(JSON.stringify(slackPayload(message))).toContain('*Severity*\\nCritical');
+    expect(webhookBody(message).alert).toMatchObject({ severity: 'critical', severity_label: 'Critical' });
   });
 });
 

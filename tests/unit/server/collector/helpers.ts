@@ -27,6 +27,8 @@ export function storedHit(overrides: Partial<StoredRow> = {}): StoredHit {
     issueRuleIds: [],
     issuesJson: '[]',
     ruleIds: [],
+    withheldJson: null,
+    withheldState: 'all_ran',
     url: '/g/collect?v=2',
     body: null,
     userAgent: null,

@@ -35,7 +35,7 @@ export function ProductPreview() {
         {[
           ['Requests', '12,480'],
           ['Pass rate', '96.1%'],
-          ['Errors', '38'],
+          ['Critical', '38'],
           ['Warnings', '214'],
         ].map(([label, value]) => (
           <Paper key={label} withBorder p="xs" radius="md">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { notePageHead } from '../../../prerender-head';
+import { notePageHead } from '../../../lib/prerender-head';
 import { pageDescription } from '../data/page-meta';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {

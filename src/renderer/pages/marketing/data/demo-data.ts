@@ -49,7 +49,7 @@ const integer = new Intl.NumberFormat('en-US');
 export const DEMO_KPIS = [
   { label: 'Requests (7 days)', value: integer.format(total) },
   { label: 'Pass rate', value: `${((passed / total) * 100).toFixed(1)}%` },
-  { label: 'Errors', value: integer.format(findingsOf('error')) },
+  { label: 'Critical', value: integer.format(findingsOf('error')) },
   { label: 'Warnings', value: integer.format(findingsOf('warning')) },
 ] as const;
 
