@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTenant, type Tenant } from '../support/personas';
+import { createDatabase } from '../../src/server/db/database';
+import { sql } from '../support/clients';
+import { createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
+import { envelope, postSignedEvent, subscription } from '../support/stripe-events';
+import { callFunction, superAdminWithMfa } from '../support/super-admin';
 
 // Issue 26, "safety, round two": each describe block is one class of attack that got through,
 // replayed over HTTP against the real server and Postgres.
@@ -35,5 +39,91 @@ describe('item 11: an empty or= / and= on a read is refused like PostgREST', () 
     const res = await rest('GET', 'websites?select=name&or=(name.eq.R2%20one,name.eq.R2%20two)&order=name', tenant.owner.accessToken);
     expect(res.status).toBe(200);
     expect(res.json).toEqual([{ name: 'R2 one' }, { name: 'R2 two' }]);
+  });
+});
+
+describe('item 9: refusals that were 500s are 4xx that name the problem', () => {
+  let site: { id: string; site_key: string };
+  let secret: string;
+
+  beforeAll(async () => {
+    const created = await tenant.owner.client.from('websites').insert({ organization_id: tenant.orgId, name: 'R2 MP', domain: 'mp.round-two.example.com', measurement_ids: ['G-ROUNDTWO1'] }).select('id, site_key').single();
+    if (created.error) throw created.error;
+    site = created.data as { id: string; site_key: string };
+    const made = await tenant.admin.client.rpc('create_mp_secret', { target_website_id: site.id, secret_name: 'Round two' });
+    if (made.error) throw made.error;
+    secret = (made.data as { secret: string }).secret;
+  });
+
+  it('Measurement Protocol JSON nested 5,000 deep is 400 invalid_json (collect and debug), and nothing is stored', async () => {
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const body = `{"client_id":"1.2","events":[{"name":"deep","params":{"p":${deep}}}]}`;
+    const res = await fetch(`${base()}/mp/collect?measurement_id=G-ROUNDTWO1&api_secret=${secret}`, { method: 'POST', body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ reason: 'invalid_json', error: expect.stringContaining('nested deeper than 32 levels') });
+    const debug = await fetch(`${base()}/debug/mp/collect?measurement_id=G-ROUNDTWO1&api_secret=${secret}`, { method: 'POST', body });
+    expect(debug.status).toBe(200);
+    expect(await debug.json()).toMatchObject({ validationMessages: [expect.objectContaining({ description: expect.stringContaining('nested deeper than 32 levels') })] });
+    expect(await sql('select 1 from public.collected_requests where website_id = $1', [site.id])).toHaveLength(0);
+  });
+
+  it('POST into a view is 405, not 500', async () => {
+    const res = await rest('POST', 'organization_billing_summary', tenant.owner.accessToken, { organization_id: tenant.orgId });
+    expect(res.status).toBe(405);
+    expect(res.json).toMatchObject({ code: '55000', message: expect.stringContaining('cannot insert into view') });
+  });
+
+  it('a database "not found" (P0002) is 404 with its message', async () => {
+    const res = await rest('POST', 'rpc/revoke_mp_secret', tenant.owner.accessToken, { secret_id: '00000000-0000-4000-8000-000000000000' });
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ code: 'P0002', message: 'Measurement Protocol secret not found' });
+  });
+
+  it('a signed Stripe subscription event without items is 400 and records nothing', async () => {
+    const sub = subscription({ id: `sub_noitems_${Date.now()}`, orgId: tenant.orgId, customer: 'cus_noitems', status: 'active' });
+    const event = envelope('customer.subscription.updated', { ...sub, items: undefined });
+    const res = await postSignedEvent(base(), event, inject('stripeWebhookSecret'));
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: expect.stringContaining('has no items list') });
+    expect(await sql('select 1 from public.billing_events where id = $1', [event.id])).toHaveLength(0);
+  });
+
+  it("the console's delete user works for a user who created an organization", async () => {
+    const operatorDb = createDatabase(inject('databaseUrl'), 2);
+    const orgOf = async (p: Persona, name: string) => {
+      const made = await p.client.rpc('complete_user_signup', { user_id: p.user.id, org_name: name, org_slug: `r2-${Math.random().toString(36).slice(2, 10)}`, org_plan: 'free' });
+      if (made.error) throw made.error;
+      const id = (made.data as { organization_id: string }).organization_id;
+      await subscribe(id, 'pro');
+      return id;
+    };
+    const addMember = (userId: string, orgId: string, role: string) =>
+      sql("insert into public.user_organizations (user_id, organization_id, role, status, permissions) values ($1, $2, $3, 'active', '{}')", [userId, orgId, role]);
+    const remove = (p: Persona) => callFunction(`super-admin-console/users/${p.user.id}/delete`, { session: admin.session, body: { reason: 'Account closure request', confirm: p.email } });
+    let admin: { session: string };
+    try {
+      admin = await superAdminWithMfa(operatorDb, 'r2-delete');
+      const [creator, coOwner, solo] = await Promise.all([signUpConfirmed('r2-creator'), signUpConfirmed('r2-co-owner'), signUpConfirmed('r2-solo')]);
+      // An organization with another owner: the creator's account goes, the organization stays.
+      const shared = await orgOf(creator, 'Shared Org');
+      await addMember(coOwner.user.id, shared, 'owner');
+      // An organization the creator alone belongs to goes with the account.
+      const own = await orgOf(solo, 'Solo Org');
+      const sharedRes = await remove(creator);
+      expect(sharedRes.status, JSON.stringify(sharedRes.json)).toBe(200);
+      expect(await sql('select 1 from auth.users where id = $1', [creator.user.id])).toHaveLength(0);
+      expect(await sql('select created_by from public.organizations where id = $1', [shared])).toEqual([{ created_by: null }]);
+      expect((await remove(solo)).status).toBe(200);
+      expect(await sql('select 1 from public.organizations where id = $1', [own])).toHaveLength(0);
+      // The last owner of an organization with other members: a 409 that names it, nothing deleted.
+      const viewer = await signUpConfirmed('r2-stranded-viewer');
+      await addMember(viewer.user.id, shared, 'viewer');
+      const refused = await remove(coOwner);
+      expect(refused.status).toBe(409);
+      expect(refused.json).toMatchObject({ error: expect.stringContaining('last owner of "Shared Org"') });
+      expect(await sql('select 1 from auth.users where id = $1', [coOwner.user.id])).toHaveLength(1);
+    } finally {
+      await operatorDb.close();
+    }
   });
 });

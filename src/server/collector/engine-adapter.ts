@@ -17,6 +17,7 @@ import {
   type ValidationHistory,
   type ValidationResult,
 } from '../../shared/ga4';
+import { INPUT_LIMITS, jsonDepth } from '../http/input-limits';
 import type { CollectorWebsite } from './websites';
 
 /** Validates decoded requests for one website with its rule settings; history may be undefined (debug endpoint). */
@@ -65,7 +66,14 @@ export function ruleSettingsFor(website: CollectorWebsite): RuleSettings {
 export function createEngineAdapter(): CollectorEngine {
   const defaults = createValidator({ allowedTiers: ['basic', 'advanced'] });
   return {
-    decode: decodeRequest,
+    decode(request) {
+      // JSON.parse copes with 5,000 levels, but the engine's walkers recurse over the events and
+      // would overflow the stack on that hit (a 500): refuse it as unreadable JSON instead.
+      if (typeof request.body === 'string' && jsonDepth(request.body) > INPUT_LIMITS.maxJsonDepth) {
+        return { ok: false, error: { code: 'INVALID_JSON', message: `The JSON body is nested deeper than ${INPUT_LIMITS.maxJsonDepth} levels.` } };
+      }
+      return decodeRequest(request);
+    },
     historyKeys: historyKeysFor,
     validatorFor(website) {
       const validator = website ? createValidator(ruleSettingsFor(website)) : defaults;
