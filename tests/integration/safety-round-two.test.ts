@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
-import { sql } from '../support/clients';
+import { sql, uniqueEmail } from '../support/clients';
 import { createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
 import { envelope, postSignedEvent, subscription } from '../support/stripe-events';
 import { callFunction, superAdminWithMfa } from '../support/super-admin';
@@ -125,5 +125,47 @@ describe('item 9: refusals that were 500s are 4xx that name the problem', () => 
     } finally {
       await operatorDb.close();
     }
+  });
+});
+
+describe('item 10: small auth gaps', () => {
+  const signUpRaw = async (email: string, password: string) => {
+    const res = await fetch(`${base()}/auth/v1/signup`, { method: 'POST', headers: { apikey: inject('anonKey'), 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('a password equal to the email address is refused at sign-up and at a password change', async () => {
+    const email = uniqueEmail('r2-same');
+    const refused = await signUpRaw(email, email.toUpperCase());
+    expect(refused.status).toBe(422);
+    expect(refused.json).toMatchObject({ error_code: 'weak_password', msg: 'Password cannot be your email address, please choose a different one.' });
+    expect(await sql('select 1 from auth.users where email = $1', [email])).toHaveLength(0);
+    const persona = await signUpConfirmed('r2-change');
+    const { error } = await persona.client.auth.updateUser({ password: persona.email });
+    expect(error?.code).toBe('weak_password');
+  });
+
+  it('sign-up for an existing address answers with the same fields as a new one', async () => {
+    const existing = await signUpConfirmed('r2-enum');
+    await sql('delete from auth.rate_limits where key like $1', [`%${existing.email}%`]);
+    const again = await signUpRaw(existing.email, 'another-strong-password-42');
+    const fresh = await signUpRaw(uniqueEmail('r2-enum-new'), 'another-strong-password-42');
+    expect(again.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(Object.keys(again.json).sort()).toEqual(Object.keys(fresh.json).sort());
+  });
+
+  it('one 14-day Pro trial per person: a second paid organization is refused, a free one is fine', async () => {
+    const person = await signUpConfirmed('r2-trial');
+    const create = (plan: string) => person.client.rpc('create_organization', { org_name: `Trial ${plan}`, org_slug: `r2-trial-${Math.random().toString(36).slice(2, 10)}`, org_plan: plan }).single<{ id: string; trial_ends_at: string | null }>();
+    const first = await create('pro');
+    expect(first.error).toBeNull();
+    expect(first.data?.trial_ends_at).not.toBeNull();
+    const second = await create('pro');
+    expect(second.error).toMatchObject({ code: 'P0001', message: 'Your free trial has already been used: create this organization on the free plan and upgrade it from Billing' });
+    // Deleting the trial organization does not renew the trial.
+    expect((await person.client.from('organizations').delete().eq('id', first.data!.id)).error).toBeNull();
+    expect((await create('starter')).error?.code).toBe('P0001');
+    expect((await create('free')).error).toBeNull();
   });
 });
