@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { sql, uniqueEmail } from '../support/clients';
-import { createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
+import { api, createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
 import { envelope, postSignedEvent, subscription } from '../support/stripe-events';
 import { callFunction, superAdminWithMfa } from '../support/super-admin';
 
@@ -18,6 +18,9 @@ async function rest(method: string, query: string, token: string, body?: unknown
 }
 
 let tenant: Tenant;
+/** A website of the tenant with a Measurement Protocol secret. */
+let site: { id: string; site_key: string };
+let secret: string;
 
 beforeAll(async () => {
   tenant = await createTenant('round-two', 'pro');
@@ -26,7 +29,20 @@ beforeAll(async () => {
     { organization_id: tenant.orgId, name: 'R2 two', domain: 'two.round-two.example.com' },
   ]);
   if (error) throw error;
+  const created = await tenant.owner.client.from('websites').insert({ organization_id: tenant.orgId, name: 'R2 MP', domain: 'mp.round-two.example.com', measurement_ids: ['G-ROUNDTWO1'] }).select('id, site_key').single();
+  if (created.error) throw created.error;
+  site = created.data as { id: string; site_key: string };
+  const made = await tenant.admin.client.rpc('create_mp_secret', { target_website_id: site.id, secret_name: 'Round two' });
+  if (made.error) throw made.error;
+  secret = (made.data as { secret: string }).secret;
 });
+
+/** One valid Measurement Protocol hit for the tenant's website, stored before the answer. */
+async function sendMpHit(eventName = 'login') {
+  const body = JSON.stringify({ client_id: '123.456', events: [{ name: eventName, params: { method: 'Google', session_id: '1700000000', engagement_time_msec: 100 } }] });
+  const res = await fetch(`${base()}/mp/collect?measurement_id=G-ROUNDTWO1&api_secret=${secret}`, { method: 'POST', body });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
 
 describe('item 11: an empty or= / and= on a read is refused like PostgREST', () => {
   it.each(['or=', 'and=', 'not.or=', 'websites.and='])('GET websites?%s is PGRST100, not every row', async (filter) => {
@@ -43,17 +59,6 @@ describe('item 11: an empty or= / and= on a read is refused like PostgREST', () 
 });
 
 describe('item 9: refusals that were 500s are 4xx that name the problem', () => {
-  let site: { id: string; site_key: string };
-  let secret: string;
-
-  beforeAll(async () => {
-    const created = await tenant.owner.client.from('websites').insert({ organization_id: tenant.orgId, name: 'R2 MP', domain: 'mp.round-two.example.com', measurement_ids: ['G-ROUNDTWO1'] }).select('id, site_key').single();
-    if (created.error) throw created.error;
-    site = created.data as { id: string; site_key: string };
-    const made = await tenant.admin.client.rpc('create_mp_secret', { target_website_id: site.id, secret_name: 'Round two' });
-    if (made.error) throw made.error;
-    secret = (made.data as { secret: string }).secret;
-  });
 
   it('Measurement Protocol JSON nested 5,000 deep is 400 invalid_json (collect and debug), and nothing is stored', async () => {
     const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
@@ -167,5 +172,79 @@ describe('item 10: small auth gaps', () => {
     expect((await person.client.from('organizations').delete().eq('id', first.data!.id)).error).toBeNull();
     expect((await create('starter')).error?.code).toBe('P0001');
     expect((await create('free')).error).toBeNull();
+  });
+});
+
+describe('item 7: viewers cannot read the requests log or its rollups through the data API', () => {
+  beforeAll(async () => {
+    const sent = await sendMpHit();
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  });
+
+  it.each(['collected_requests', 'website_hourly_rollups', 'organization_hourly_rollups'])('%s: a member reads rows, a viewer reads none', async (table) => {
+    const asMember = await rest('GET', `${table}?select=organization_id&organization_id=eq.${tenant.orgId}`, tenant.member.accessToken);
+    expect(asMember.status).toBe(200);
+    expect((asMember.json as unknown[]).length).toBeGreaterThan(0);
+    const asViewer = await rest('GET', `${table}?select=organization_id&organization_id=eq.${tenant.orgId}`, tenant.viewer.accessToken);
+    expect(asViewer.status).toBe(200);
+    expect(asViewer.json).toEqual([]);
+  });
+
+  it('the dashboards\' rollup_series answers a viewer with nothing', async () => {
+    const now = Date.now();
+    const args = { org_id: tenant.orgId, site_id: null, bucket_starts: [new Date(now - 86_400_000).toISOString()], until: new Date(now + 3_600_000).toISOString(), dimensions: ['requests'] };
+    const member = await tenant.member.client.rpc('rollup_series', args);
+    expect(member.data?.length).toBeGreaterThan(0);
+    const viewer = await tenant.viewer.client.rpc('rollup_series', args);
+    expect(viewer.error).toBeNull();
+    expect(viewer.data).toEqual([]);
+  });
+});
+
+describe('item 3: a suspended organization is read-only everywhere, enforced in Postgres', () => {
+  let suspended: Tenant;
+  let siteId: string;
+  const SUSPENDED = 'This organization is suspended: it is read-only until Tracklint support reactivates it';
+
+  beforeAll(async () => {
+    suspended = await createTenant('r2-suspended', 'pro');
+    const made = await suspended.owner.client.from('websites').insert({ organization_id: suspended.orgId, name: 'Kept', domain: 'kept.r2-suspended.example.com' }).select('id').single();
+    if (made.error) throw made.error;
+    siteId = (made.data as { id: string }).id;
+    const operatorDb = createDatabase(inject('databaseUrl'), 2);
+    try {
+      const admin = await superAdminWithMfa(operatorDb, 'r2-suspend');
+      const res = await callFunction(`super-admin-console/organizations/${suspended.orgId}/suspend`, { session: admin.session, body: { reason: 'Unpaid invoices' } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    } finally {
+      await operatorDb.close();
+    }
+  });
+
+  it('writes through /rest/v1 are refused with the reason; reads still work', async () => {
+    const owner = suspended.owner.client;
+    const insert = await owner.from('websites').insert({ organization_id: suspended.orgId, name: 'New', domain: 'new.r2-suspended.example.com' });
+    expect(insert.error).toMatchObject({ code: '42501', message: SUSPENDED, details: 'Unpaid invoices' });
+    expect((await owner.from('websites').update({ name: 'Renamed' }).eq('id', siteId)).error?.message).toBe(SUSPENDED);
+    expect((await owner.from('websites').delete().eq('id', siteId)).error?.message).toBe(SUSPENDED);
+    expect((await owner.from('organizations').update({ name: 'Renamed Org' }).eq('id', suspended.orgId)).error?.message).toBe(SUSPENDED);
+    expect((await owner.rpc('create_api_key', { org_id: suspended.orgId, key_name: 'Sneaky' })).error?.message).toBe(SUSPENDED);
+    expect((await owner.rpc('create_mp_secret', { target_website_id: siteId, secret_name: 'Sneaky' })).error?.message).toBe(SUSPENDED);
+    expect((await owner.from('alert_channels').insert({ organization_id: suspended.orgId, kind: 'email', name: 'Ops', email_recipients: ['ops@example.com'] })).error?.message).toBe(SUSPENDED);
+    const read = await owner.from('websites').select('name').eq('id', siteId);
+    expect(read.data).toEqual([{ name: 'Kept' }]);
+  });
+
+  it('writes through /api are refused too, and no invitation mail goes out', async () => {
+    const invitee = uniqueEmail('r2-suspended-invitee');
+    const invite = await api(suspended.owner, 'POST', `/api/organizations/${suspended.orgId}/invitations`, { email: invitee, role: 'member' });
+    expect(invite.status).toBe(403);
+    expect(invite.json).toMatchObject({ error: SUSPENDED });
+    const patch = await api(suspended.owner, 'PATCH', `/api/organizations/${suspended.orgId}`, { name: 'Renamed' });
+    expect(patch.status).toBe(403);
+    const del = await api(suspended.owner, 'DELETE', `/api/organizations/${suspended.orgId}`);
+    expect(del.status).toBe(403);
+    expect(await sql('select 1 from public.invitations where lower(email) = lower($1)', [invitee])).toHaveLength(0);
+    expect(await sql('select name from public.organizations where id = $1', [suspended.orgId])).toEqual([{ name: 'r2-suspended Org' }]);
   });
 });
