@@ -248,3 +248,59 @@ describe('item 3: a suspended organization is read-only everywhere, enforced in 
     expect(await sql('select name from public.organizations where id = $1', [suspended.orgId])).toEqual([{ name: 'r2-suspended Org' }]);
   });
 });
+
+describe('item 2: a forger with the public site key cannot take a website\'s whole minute', () => {
+  let siteKey: string;
+  const DOMAIN = 'shop.r2-rate.example.com';
+  const hit = (cid: string) => ({
+    k: `r2${Math.random().toString(36).slice(2, 14)}${Date.now().toString(36)}`,
+    m: 'POST',
+    u: `https://www.google-analytics.com/g/collect?v=2&tid=G-R2RATE001&cid=${cid}&sid=1700000000&sct=1&seg=1&_s=1&dl=https%3A%2F%2F${DOMAIN}%2F&dt=Home&en=page_view`,
+  });
+  const batch = async (hits: unknown[]) => {
+    const res = await fetch(`${base()}/collect/g?site=${siteKey}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: `https://${DOMAIN}` }, body: JSON.stringify({ v: 1, hits }) });
+    return { status: res.status, json: (await res.json()) as { stored?: number; refused?: number; reason?: string } };
+  };
+
+  beforeAll(async () => {
+    const owner = await signUpConfirmed('r2-rate');
+    const org = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: 'Rate Org', org_slug: `r2-rate-${Date.now().toString(36)}`, org_plan: 'free' });
+    if (org.error) throw org.error;
+    const orgId = (org.data as { organization_id: string }).organization_id;
+    const made = await owner.client.from('websites').insert({ organization_id: orgId, name: 'Rate', domain: DOMAIN }).select('site_key').single();
+    if (made.error) throw made.error;
+    siteKey = (made.data as { site_key: string }).site_key;
+  });
+
+  it('100 forged hits from one client use its share only; the real visitors\' hits are stored', async () => {
+    const [limit] = await sql<{ n: number }>("select max_hits_per_minute as n from public.subscription_plan_limits where plan = 'free'");
+    expect(limit!.n).toBe(100);
+    // Two batches of 50 from one forged client id: it gets its share, not the website's minute.
+    const forged = [await batch(Array.from({ length: 50 }, () => hit('666.666'))), await batch(Array.from({ length: 50 }, () => hit('666.666')))];
+    const forgedStored = forged.reduce((n, r) => n + (r.json.stored ?? 0), 0);
+    expect(forgedStored).toBe(20);
+    expect(forged[1]!.status).toBe(429);
+    expect(forged[1]!.json.reason).toBe('rate_limited');
+    // Real visitors (their own client ids) still get through.
+    const real = await batch(['111.1', '222.2', '333.3'].map(hit));
+    expect(real.status).toBe(200);
+    expect(real.json).toMatchObject({ stored: 3, refused: 0 });
+  });
+});
+
+describe('item 6: the development mailbox treats any proxy header as "not loopback"', () => {
+  it.each([
+    ['x-real-ip', '203.0.113.9'],
+    ['forwarded', 'for=203.0.113.9;proto=https'],
+    ['x-forwarded-for', '203.0.113.9'],
+    ['via', '1.1 proxy.example.com'],
+  ])('a request carrying %s is refused', async (header, value) => {
+    const res = await fetch(`${base()}/dev/mailbox.json`, { headers: { [header]: value } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: expect.stringContaining('answers only on this machine') });
+  });
+
+  it('a plain loopback request still reads it', async () => {
+    expect((await fetch(`${base()}/dev/mailbox.json`)).status).toBe(200);
+  });
+});
