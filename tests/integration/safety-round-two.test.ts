@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { sql, uniqueEmail } from '../support/clients';
 import { api, createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
@@ -302,5 +304,46 @@ describe('item 6: the development mailbox treats any proxy header as "not loopba
 
   it('a plain loopback request still reads it', async () => {
     expect((await fetch(`${base()}/dev/mailbox.json`)).status).toBe(200);
+  });
+});
+
+describe('item 5: alert "send test" is rate limited and fails with one text', () => {
+  let receiver: http.Server;
+  let receiverUrl: string;
+
+  beforeAll(async () => {
+    receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.statusCode = req.url === '/refuse' ? 403 : 200;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    receiver.closeAllConnections();
+    receiver.close();
+  });
+
+  const channel = async (name: string, url: string) => {
+    const res = await api(tenant.owner, 'POST', '/api/alerts/channels', { organization_id: tenant.orgId, name, kind: 'webhook', url });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return (res.json.channel as { id: string }).id;
+  };
+
+  it('a refused request answers like any failure; the sixth test in a minute is 429', async () => {
+    await sql("delete from auth.rate_limits where key like 'alert_test_send%'");
+    const refusing = await channel('Refusing', `${receiverUrl}/refuse`);
+    const failed = await api(tenant.owner, 'POST', `/api/alerts/channels/${refusing}/test`);
+    expect(failed).toEqual({ status: 502, json: { error: 'The test was not delivered. The receiver did not accept the message', delivery_id: expect.any(String) } });
+    const good = await channel('Good', `${receiverUrl}/ok`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await api(tenant.owner, 'POST', `/api/alerts/channels/${good}/test`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    const limited = await api(tenant.admin, 'POST', `/api/alerts/channels/${good}/test`);
+    expect(limited.status).toBe(429);
+    expect(limited.json).toMatchObject({ error: expect.stringContaining('Too many test sends: at most 5 a minute per organization') });
   });
 });
