@@ -347,3 +347,19 @@ describe('item 5: alert "send test" is rate limited and fails with one text', ()
     expect(limited.json).toMatchObject({ error: expect.stringContaining('Too many test sends: at most 5 a minute per organization') });
   });
 });
+
+describe('item 1: /debug/mp/collect has its own rate limit per key', () => {
+  it('at most 20 debug requests a minute per secret; then 429 rate_limited, before the body is validated', async () => {
+    const body = JSON.stringify({ client_id: '1.2', events: [{ name: 'login', params: { method: 'Google' } }] });
+    const answers: Array<{ status: number; json: Record<string, unknown> }> = [];
+    // 42 requests span at most two one-minute windows, so at least two of them are refused.
+    for (let i = 0; i < 42; i++) {
+      const res = await fetch(`${base()}/debug/mp/collect?measurement_id=G-ROUNDTWO1&api_secret=${secret}`, { method: 'POST', body });
+      answers.push({ status: res.status, json: (await res.json()) as Record<string, unknown> });
+    }
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(refused[0]!.json).toMatchObject({ reason: 'rate_limited', error: expect.stringContaining('Too many debug requests: at most 20 a minute') });
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(40);
+  });
+});

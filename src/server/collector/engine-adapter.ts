@@ -65,6 +65,14 @@ export function ruleSettingsFor(website: CollectorWebsite): RuleSettings {
 
 export function createEngineAdapter(): CollectorEngine {
   const defaults = createValidator({ allowedTiers: ['basic', 'advanced'] });
+  // Compiled once per website version (a website re-read from Postgres is a new object): the debug
+  // endpoint asks for one per request, and compiling custom rules is work on the event loop.
+  const compiled = new WeakMap<CollectorWebsite, ReturnType<typeof createValidator>>();
+  const compileFor = (website: CollectorWebsite) => {
+    const validator = createValidator(ruleSettingsFor(website));
+    compiled.set(website, validator);
+    return validator;
+  };
   return {
     decode(request) {
       // JSON.parse copes with 5,000 levels, but the engine's walkers recurse over the events and
@@ -76,7 +84,7 @@ export function createEngineAdapter(): CollectorEngine {
     },
     historyKeys: historyKeysFor,
     validatorFor(website) {
-      const validator = website ? createValidator(ruleSettingsFor(website)) : defaults;
+      const validator = website ? (compiled.get(website) ?? compileFor(website)) : defaults;
       return (req, history, now) => validator.validateDecoded(req, history ? { history, now } : { now });
     },
     debugResponse(decoded, result) {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { clientAddress } from '../http/client-address';
 import type { Collector } from './collector';
+import { DEBUG_REQUESTS_PER_MINUTE, createDebugRateLimiter } from './debug-rate-limit';
 import { DROP_STATUS, RETRYABLE_REASONS, type Drop } from './drop-reasons';
 import type { HitResult, IngestContext, IngestResult } from './pipeline';
 import type { HitSource } from './stored-hit';
@@ -175,8 +176,14 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
   // Google's validation server, plus Tracklint's findings. Nothing is stored or counted. With a
   // secret the website's own settings apply (custom rules, measurement ids); without one, and with
   // the public site key, only the built-in rules with default settings: nothing of a tenant's.
+  const debugLimiter = createDebugRateLimiter();
   app.post('/debug/mp/collect', async (c) => {
     const secret = c.req.query('api_secret');
+    // Its own limit per key (the secret, else the address), before the body is read or validated.
+    const limitKey = isCollectorSecret(secret) ? `secret:${secret}` : `address:${clientAddress(c, options.trustProxy ?? false) ?? ''}`;
+    if (!debugLimiter.take(limitKey, Date.now())) {
+      return refusal(c, { reason: 'rate_limited', message: `Too many debug requests: at most ${DEBUG_REQUESTS_PER_MINUTE} a minute per secret (or per address without one).` });
+    }
     const text = await readBody(c, LIMITS.mpBytes);
     if (typeof text !== 'string') return refusal(c, text);
     let website;
