@@ -5,7 +5,8 @@ import { createDatabase } from '../../src/server/db/database';
 import { sql, uniqueEmail } from '../support/clients';
 import { api, createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
 import { envelope, postSignedEvent, subscription } from '../support/stripe-events';
-import { callFunction, superAdminWithMfa } from '../support/super-admin';
+import { grantSuperAdmin } from '../../src/server/functions/super-admin/operator';
+import { SUPER_ADMIN_PASSWORD, callFunction, currentTotpStep, newTotpSecret, superAdminWithMfa, totpCode } from '../support/super-admin';
 
 // Issue 26, "safety, round two": each describe block is one class of attack that got through,
 // replayed over HTTP against the real server and Postgres.
@@ -361,5 +362,62 @@ describe('item 1: /debug/mp/collect has its own rate limit per key', () => {
     expect(refused.length).toBeGreaterThanOrEqual(2);
     expect(refused[0]!.json).toMatchObject({ reason: 'rate_limited', error: expect.stringContaining('Too many debug requests: at most 20 a minute') });
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('item 4: super-admin MFA and lockout', () => {
+  const operatorDb = createDatabase(inject('databaseUrl'), 2);
+  afterAll(() => operatorDb.close());
+  const login = (email: string, password = SUPER_ADMIN_PASSWORD) =>
+    callFunction('super-admin-auth/login', { body: { email, password, mfaCode: null, ipAddress: '203.0.113.7', userAgent: 'TracklintTest/1.0' } });
+  const sessionOk = async (session: string) => (await callFunction('super-admin-auth/session', { session })).status;
+
+  it('turning MFA on ends the sessions opened before it; replacing it needs a current code', async () => {
+    const email = uniqueEmail('r2-sa-mfa');
+    const { userId } = await grantSuperAdmin(operatorDb, { email, password: SUPER_ADMIN_PASSWORD });
+    const first = (await login(email)).json.sessionToken as string;
+    const second = (await login(email)).json.sessionToken as string;
+    const secret = newTotpSecret();
+    const setup = await callFunction('super-admin-auth/setup-mfa', { session: first, body: { userId, secret, token: totpCode(secret, currentTotpStep()) } });
+    expect(setup.status).toBe(200);
+    expect(await sessionOk(second)).toBe(401);
+    expect(await sessionOk(first)).toBe(200);
+    // Replacing it with the session alone is refused; with a current code it works.
+    const other = newTotpSecret();
+    const refused = await callFunction('super-admin-auth/setup-mfa', { session: first, body: { userId, secret: other, token: totpCode(other, currentTotpStep()) } });
+    expect(refused).toMatchObject({ status: 403, json: { error: 'MFA is already on: replacing it needs a current code from your authenticator app (currentCode)' } });
+    const replaced = await callFunction('super-admin-auth/setup-mfa', {
+      session: first,
+      body: { userId, secret: other, token: totpCode(other, currentTotpStep()), currentCode: totpCode(secret, currentTotpStep() + 1) },
+    });
+    expect(replaced.status, JSON.stringify(replaced.json)).toBe(200);
+  });
+
+  it('wrong passwords make that source wait (doubling back-off), not a 15-minute lock of the account', async () => {
+    const email = uniqueEmail('r2-sa-lock');
+    await grantSuperAdmin(operatorDb, { email, password: SUPER_ADMIN_PASSWORD });
+    for (let i = 0; i < 5; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
+    const waiting = await login(email);
+    expect(waiting.status).toBe(429);
+    expect(waiting.json.error).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
+    // A minute after the latest failure the same source may try again (the old rule locked 15 minutes).
+    await sql("update public.super_admin_audit_log set created_at = created_at - interval '61 seconds' where email = $1", [email]);
+    const back = await login(email);
+    expect(back.status).toBe(200);
+    expect(back.json.sessionToken).toEqual(expect.any(String));
+  });
+
+  it('signing a super admin out everywhere ends their console sessions too', async () => {
+    const admin = await superAdminWithMfa(operatorDb, 'r2-sa-everywhere');
+    expect(await sessionOk(admin.session)).toBe(200);
+    const token = await fetch(`${base()}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: inject('anonKey'), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: SUPER_ADMIN_PASSWORD }),
+    });
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const out = await fetch(`${base()}/auth/v1/logout?scope=global`, { method: 'POST', headers: { apikey: inject('anonKey'), authorization: `Bearer ${accessToken}` } });
+    expect(out.status).toBe(204);
+    expect(await sessionOk(admin.session)).toBe(401);
   });
 });

@@ -139,6 +139,7 @@ export async function actOnUser(deps: AppDeps, admin: ActiveSession, id: string,
     switch (action) {
       case 'sign-out':
         await client.query('delete from auth.sessions where user_id = $1', [id]);
+        await client.query('update public.super_admin_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [id]);
         break;
       case 'ban':
         if (before.banned_until && new Date(before.banned_until) > new Date()) throw new HttpError(409, 'The user is already banned');
