@@ -370,7 +370,7 @@ describe('super-admin login limits', () => {
     // The administrator, from an address of their own, still signs in (issue 26: the lock was
     // the weapon; failures back off per email and address instead, see safety-round-two.test.ts).
     const right = await login(strict!.url, email, ADMIN_PASSWORD, { 'x-forwarded-for': freshAddress() });
-    expect(right.status).toBe(200);
+    expect(right.status, JSON.stringify(right.json)).toBe(200);
     expect(right.json.sessionToken).toEqual(expect.any(String));
   });
 });

@@ -309,17 +309,18 @@ describe('reading the log is limited to the owning organization', () => {
 });
 
 describe('verification', () => {
-  it('a website turns verified with its first valid hit from its own domain, not from a server-side hit', async () => {
+  // Issue 26: a hit proves traffic, not ownership (see safety-round-two.test.ts for verification).
+  it('a website is marked as receiving traffic by its first valid hit from its own domain, not from a server-side hit', async () => {
     const site = await createWebsite(tenant.owner, tenant.orgId, 'verify.example.com');
-    const read = async () => (await tenant.member.client.from('websites').select('verification_status, verified_at').eq('id', site.id).single()).data!;
+    const read = async () => (await tenant.member.client.from('websites').select('verification_status, receiving_traffic_at').eq('id', site.id).single()).data!;
     const direct = await fetch(url(`/g/collect?site=${site.site_key}&v=2&tid=G-SHOP1234&cid=1.2&en=page_view&dl=https%3A%2F%2Fverify.example.com%2F`));
     expect(direct.status).toBe(200);
-    expect((await read()).verification_status).toBe('pending');
+    expect((await read()).receiving_traffic_at).toBeNull();
     const res = await postBatch(site.site_key, [gtagHit()], { origin: 'https://www.verify.example.com' });
     expect(res.status).toBe(200);
     const after = await read();
-    expect(after.verification_status).toBe('verified');
-    expect(after.verified_at).not.toBeNull();
+    expect(after.receiving_traffic_at).not.toBeNull();
+    expect(after.verification_status).toBe('pending');
   });
 });
 

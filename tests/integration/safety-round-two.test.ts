@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { createDatabase } from '../../src/server/db/database';
+import { createLogger } from '../../src/server/logger';
+import { startServer, type RunningServer } from '../../src/server/server';
 import { sql, uniqueEmail } from '../support/clients';
 import { api, createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
 import { envelope, postSignedEvent, subscription } from '../support/stripe-events';
@@ -419,5 +425,78 @@ describe('item 4: super-admin MFA and lockout', () => {
     const out = await fetch(`${base()}/auth/v1/logout?scope=global`, { method: 'POST', headers: { apikey: inject('anonKey'), authorization: `Bearer ${accessToken}` } });
     expect(out.status).toBe(204);
     expect(await sessionOk(admin.session)).toBe(401);
+  });
+});
+
+describe('item 8: domain verification needs proof from the domain, not a hit', () => {
+  let site: http.Server;
+  let served: { file?: string; page?: string } = {};
+  let second: RunningServer;
+  let dir: string;
+  let websiteId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    // A loopback site standing in for the customer's domain (127.0.0.1 is a valid website domain).
+    site = http.createServer((req, res) => {
+      const body = req.url === '/.well-known/tracklint-verification.txt' ? served.file : req.url === '/' ? served.page : undefined;
+      res.statusCode = body === undefined ? 404 : 200;
+      res.end(body ?? 'not found');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-verify-'));
+    const config = loadConfig({
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web'),
+      DOMAIN_VERIFICATION_HTTP_PORT: String((site.address() as AddressInfo).port),
+      // Same issuer as the shared server, so its users' tokens are accepted here.
+      PUBLIC_URL: base(),
+    });
+    second = await startServer(config, createLogger('silent'));
+    const made = await tenant.owner.client.from('websites').insert({ organization_id: tenant.orgId, name: 'Loopback', domain: '127.0.0.1' }).select('id, site_key, verification_token').single();
+    if (made.error) throw made.error;
+    websiteId = (made.data as { id: string }).id;
+    token = (made.data as { verification_token: string }).verification_token;
+    expect(token).toMatch(/^tracklint-[0-9a-f]{64}$/);
+  });
+  afterAll(async () => {
+    site.closeAllConnections();
+    site.close();
+    await second.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const verify = async (persona: Persona = tenant.owner) => {
+    const res = await fetch(`${second.url}/api/websites/${websiteId}/verify`, { method: 'POST', headers: { authorization: `Bearer ${persona.accessToken}` } });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const state = async () => (await sql<{ verification_status: string; verification_method: string | null; receiving_traffic_at: Date | null }>('select verification_status, verification_method, receiving_traffic_at from public.websites where id = $1', [websiteId]))[0]!;
+
+  it('a hit with the domain\'s Origin only marks it as receiving traffic', async () => {
+    const { data } = await tenant.owner.client.from('websites').select('site_key').eq('id', websiteId).single();
+    const hit = { k: `r2verify${Date.now().toString(36)}`, m: 'POST', u: 'https://www.google-analytics.com/g/collect?v=2&tid=G-VERIFY001&cid=1.2&sid=1700000000&sct=1&seg=1&_s=1&dl=https%3A%2F%2F127.0.0.1%2F&dt=Home&en=page_view' };
+    const res = await fetch(`${base()}/collect/g?site=${(data as { site_key: string }).site_key}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://127.0.0.1' }, body: JSON.stringify({ v: 1, hits: [hit] }) });
+    expect(res.status).toBe(200);
+    const after = await state();
+    expect(after.verification_status).toBe('pending');
+    expect(after.receiving_traffic_at).not.toBeNull();
+  });
+
+  it('without a proof the check answers 422 with what to publish; clients cannot set the fields', async () => {
+    served = {};
+    const res = await verify();
+    expect(res.status).toBe(422);
+    expect(res.json.error).toEqual(expect.stringContaining(`tracklint-verification=${token}`));
+    expect((await verify(tenant.member)).status).toBe(403);
+    const forged = await tenant.owner.client.from('websites').update({ verification_method: 'dns' }).eq('id', websiteId);
+    expect(forged.error?.message).toBe('Verification fields are set by Tracklint, not by clients');
+    expect((await state()).verification_status).toBe('pending');
+  });
+
+  it('a meta tag or the file served from the domain verifies it', async () => {
+    served = { page: `<html><head><meta name="tracklint-verification" content="${token}"></head></html>` };
+    expect(await verify()).toEqual({ status: 200, json: { verified: true, method: 'meta' } });
+    expect(await state()).toMatchObject({ verification_status: 'verified', verification_method: 'meta' });
+    served = { file: `${token}\n` };
+    expect(await verify()).toEqual({ status: 200, json: { verified: true, method: 'file' } });
   });
 });
