@@ -1,10 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { HttpError, readJson } from '../http/errors';
-import { requireUser, type ApiEnv } from '../api/authenticate';
-import { pgErrorToHttp } from '../api/pg-errors';
+import { callerQuery, requireUser, type ApiEnv } from '../api/authenticate';
 import { sendThroughChannel } from './deliver';
 import { testMessage } from './message';
 import { isPrivateHost } from './private-address';
@@ -95,12 +94,7 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
   });
   app.use('*', requireUser(deps));
 
-  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> =>
-    deps.db.asCaller(c.get('claims'), fn).catch((err: unknown) => {
-      const mapped = pgErrorToHttp(err);
-      if (mapped) throw new HttpError(mapped.status, mapped.error);
-      throw err;
-    });
+  const asCaller = callerQuery(deps);
 
   const featureGate = async (client: SqlClient, orgId: string, kind: ChannelKind) => {
     if (kind === 'email') return;

@@ -1,10 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
-import type { SqlClient } from '../db/database';
 import { HttpError } from '../http/errors';
 import { VERIFICATION_FILE, dnsRecordFor, findOwnershipProof, metaTagFor } from '../websites/domain-verification';
-import { requireUser, type ApiEnv } from './authenticate';
-import { pgErrorToHttp } from './pg-errors';
+import { callerQuery, requireUser, type ApiEnv } from './authenticate';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,12 +15,7 @@ export function createWebsiteRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', requireUser(deps));
 
-  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> =>
-    deps.db.asCaller(c.get('claims'), fn).catch((err: unknown) => {
-      const mapped = pgErrorToHttp(err);
-      if (mapped) throw new HttpError(mapped.status, mapped.error);
-      throw err;
-    });
+  const asCaller = callerQuery(deps);
 
   app.post('/:id/verify', async (c) => {
     const id = c.req.param('id');
