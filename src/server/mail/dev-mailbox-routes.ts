@@ -10,10 +10,13 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * the socket address must be loopback, and forwarded headers are never believed here (a proxy on
  * this machine would otherwise make every remote client look local).
  */
+/** Headers a proxy adds for the client it forwards: any of them means the request is not from this machine. */
+const PROXY_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'via'];
+
 export function createDevMailboxRoutes(mailbox: DevMailbox): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    if (!isLoopbackAddress(clientAddress(c, false)) || c.req.header('x-forwarded-for')) {
+    if (!isLoopbackAddress(clientAddress(c, false)) || PROXY_HEADERS.some((h) => c.req.header(h) !== undefined)) {
       return c.json({ error: 'The development mailbox answers only on this machine (loopback). Set SMTP_URL to send real mail.' }, 403);
     }
     await next();
