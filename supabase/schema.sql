@@ -620,6 +620,14 @@ create table public.super_admins (
 );
 alter table public.super_admins enable row level security;
 
+create table public.trial_grants (
+  user_id uuid not null,
+  organization_id uuid,
+  granted_at timestamp with time zone default now() not null,
+  constraint trial_grants_pkey PRIMARY KEY (user_id)
+);
+alter table public.trial_grants enable row level security;
+
 create table public.user_organizations (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -728,9 +736,13 @@ create table public.websites (
   created_at timestamp with time zone default now() not null,
   eu_traffic boolean default false not null,
   currencies text[] default '{}'::text[] not null,
+  verification_token text default (('tracklint-'::text || replace((gen_random_uuid())::text, '-'::text, ''::text)) || replace((gen_random_uuid())::text, '-'::text, ''::text)) not null,
+  verification_method text,
+  receiving_traffic_at timestamp with time zone,
   constraint websites_currencies_check CHECK ((array_to_string(currencies, ','::text) ~ '^([A-Z]{3}(,[A-Z]{3}){0,19})?$'::text)),
   constraint websites_domain_check CHECK ((domain ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$'::text)),
   constraint websites_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
+  constraint websites_verification_method_check CHECK (((verification_method IS NULL) OR (verification_method = ANY (ARRAY['dns'::text, 'file'::text, 'meta'::text])))),
   constraint websites_verification_status_check CHECK ((verification_status = ANY (ARRAY['pending'::text, 'verified'::text, 'failed'::text]))),
   constraint websites_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint websites_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
@@ -1044,6 +1056,18 @@ begin
   end if;
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.analytics_org_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(m.organization_id), '{}')
+  from public.user_organizations m
+  where m.user_id = (select auth.uid())
+    and public.has_org_role(m.organization_id, 'member')
 $function$;
 
 CREATE OR REPLACE FUNCTION public.check_organization_slug(slug text)
@@ -1805,7 +1829,9 @@ begin
       raise exception 'Plan and billing fields can only be changed through billing' using errcode = '42501';
     end if;
   end if;
-  if new.created_by is distinct from old.created_by or new.created_at is distinct from old.created_at or new.id is distinct from old.id then
+  if (new.created_by is distinct from old.created_by
+      and not (new.created_by is null and not exists (select 1 from auth.users u where u.id = old.created_by)))
+     or new.created_at is distinct from old.created_at or new.id is distinct from old.id then
     raise exception 'id, created_by and created_at cannot be changed' using errcode = '42501';
   end if;
   if new.slug is distinct from old.slug and exists (select 1 from public.organizations o where o.slug = new.slug and o.id <> new.id) then
@@ -1855,6 +1881,26 @@ begin
   delete from public.collected_requests x where x.organization_id = old.id;
   delete from public.website_hourly_rollups x where x.organization_id = old.id;
   return old;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.organizations_one_trial_per_person()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if public.is_service_role() or new.trial_ends_at is null then
+    return new;
+  end if;
+  insert into public.trial_grants (user_id, organization_id) values (new.created_by, new.id)
+  on conflict (user_id) do nothing;
+  if not found then
+    raise exception 'Your free trial has already been used: create this organization on the free plan and upgrade it from Billing'
+      using errcode = 'P0001';
+  end if;
+  return new;
 end
 $function$;
 
@@ -1943,6 +1989,30 @@ AS $function$
   from public.user_organizations m
   where m.user_id = (select auth.uid())
     and public.has_org_role(m.organization_id, 'viewer')
+$function$;
+
+CREATE OR REPLACE FUNCTION public.refuse_writes_while_suspended()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  row_json jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  org uuid;
+  why text;
+begin
+  if public.is_service_role() then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  org := case when tg_table_name = 'organizations' then (row_json ->> 'id')::uuid else (row_json ->> 'organization_id')::uuid end;
+  select o.suspended_reason into why from public.organizations o where o.id = org and o.suspended_at is not null;
+  if found then
+    raise exception 'This organization is suspended: it is read-only until Tracklint support reactivates it'
+      using errcode = '42501', detail = coalesce(why, ''), hint = 'Reading and exporting still work. Contact support to reactivate it.';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.resolve_alert(alert_id uuid)
@@ -2288,6 +2358,28 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.websites_guard_verification_fields()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if public.is_service_role() then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    new.verification_method := null;
+    new.receiving_traffic_at := null;
+    new.verification_token := 'tracklint-' || replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
+  elsif new.verification_token is distinct from old.verification_token
+     or new.verification_method is distinct from old.verification_method
+     or new.receiving_traffic_at is distinct from old.receiving_traffic_at then
+    raise exception 'Verification fields are set by Tracklint, not by clients' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION public.websites_read_only_past_plan()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2461,14 +2553,21 @@ $function$;
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION handle_new_auth_user();
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION sync_profile_email();
+CREATE TRIGGER alert_channel_targets_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.alert_channel_targets FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER alert_channels_before_write BEFORE INSERT OR UPDATE ON public.alert_channels FOR EACH ROW EXECUTE FUNCTION alert_channels_before_write();
+CREATE TRIGGER alert_channels_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.alert_channels FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER alert_rules_before_write BEFORE INSERT OR UPDATE ON public.alert_rules FOR EACH ROW EXECUTE FUNCTION alert_rules_before_write();
+CREATE TRIGGER alert_rules_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.alert_rules FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
+CREATE TRIGGER alerts_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.alerts FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
+CREATE TRIGGER api_keys_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.api_keys FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER collector_cache_api_keys_changed AFTER INSERT OR DELETE ON public.api_keys FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER collector_cache_api_keys_updated AFTER UPDATE ON public.api_keys FOR EACH ROW WHEN (((to_jsonb(old.*) - 'last_used_at'::text) IS DISTINCT FROM (to_jsonb(new.*) - 'last_used_at'::text))) EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER collector_cache_custom_rules_changed AFTER INSERT OR DELETE OR UPDATE ON public.custom_rules FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER custom_rules_before_write BEFORE INSERT OR UPDATE ON public.custom_rules FOR EACH ROW EXECUTE FUNCTION custom_rules_before_write();
 CREATE TRIGGER custom_rules_check_limits BEFORE INSERT OR UPDATE OF definition ON public.custom_rules FOR EACH ROW EXECUTE FUNCTION custom_rules_check_limits();
 CREATE TRIGGER custom_rules_limit BEFORE INSERT ON public.custom_rules FOR EACH ROW EXECUTE FUNCTION enforce_plan_limit('custom_rules', 'Custom rule');
+CREATE TRIGGER custom_rules_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.custom_rules FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
+CREATE TRIGGER invitations_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.invitations FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER collector_cache_organizations_changed AFTER DELETE OR UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER organizations_after_insert AFTER INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_after_insert();
 CREATE TRIGGER organizations_before_insert BEFORE INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_before_insert();
@@ -2476,6 +2575,8 @@ CREATE TRIGGER organizations_before_update BEFORE UPDATE ON public.organizations
 CREATE TRIGGER organizations_billing_fields_guard BEFORE UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_billing_fields_guard();
 CREATE TRIGGER organizations_check_settings_size BEFORE INSERT OR UPDATE OF settings ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_check_settings_size();
 CREATE TRIGGER organizations_forget_collected_data AFTER DELETE ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_forget_collected_data();
+CREATE TRIGGER organizations_one_trial_per_person BEFORE INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION organizations_one_trial_per_person();
+CREATE TRIGGER organizations_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER organizations_touch BEFORE UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION touch_updated_at();
 CREATE TRIGGER plan_change_requests_before_insert BEFORE INSERT ON public.plan_change_requests FOR EACH ROW EXECUTE FUNCTION plan_change_requests_before_insert();
 CREATE TRIGGER collector_cache_rule_global_settings_changed AFTER INSERT OR DELETE OR UPDATE ON public.rule_global_settings FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
@@ -2485,19 +2586,24 @@ CREATE TRIGGER user_organizations_clear_copied_name AFTER INSERT ON public.user_
 CREATE TRIGGER user_organizations_guard BEFORE DELETE OR UPDATE ON public.user_organizations FOR EACH ROW EXECUTE FUNCTION memberships_guard_owners();
 CREATE TRIGGER user_organizations_limit BEFORE INSERT ON public.user_organizations FOR EACH ROW WHEN ((new.role <> 'owner'::text)) EXECUTE FUNCTION enforce_plan_limit('team_members', 'Team member');
 CREATE TRIGGER user_organizations_reactivation_limit BEFORE UPDATE OF status ON public.user_organizations FOR EACH ROW WHEN (((old.status <> 'active'::text) AND (new.status = 'active'::text))) EXECUTE FUNCTION memberships_reactivation_limit();
+CREATE TRIGGER user_organizations_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.user_organizations FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER user_profiles_guard BEFORE INSERT OR UPDATE ON public.user_profiles FOR EACH ROW EXECUTE FUNCTION user_profiles_guard();
 CREATE TRIGGER collector_cache_mp_secrets_changed AFTER INSERT OR DELETE ON public.website_mp_secrets FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER collector_cache_mp_secrets_updated AFTER UPDATE ON public.website_mp_secrets FOR EACH ROW WHEN (((to_jsonb(old.*) - 'last_used_at'::text) IS DISTINCT FROM (to_jsonb(new.*) - 'last_used_at'::text))) EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER website_mp_secrets_before_write BEFORE INSERT OR UPDATE ON public.website_mp_secrets FOR EACH ROW EXECUTE FUNCTION website_mp_secrets_before_write();
+CREATE TRIGGER website_mp_secrets_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.website_mp_secrets FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER collector_cache_website_rule_settings_changed AFTER INSERT OR DELETE OR UPDATE ON public.website_rule_settings FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER website_rule_settings_before_write BEFORE INSERT OR UPDATE ON public.website_rule_settings FOR EACH ROW EXECUTE FUNCTION website_rule_settings_before_write();
+CREATE TRIGGER website_rule_settings_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.website_rule_settings FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER collector_cache_websites_changed AFTER INSERT OR DELETE ON public.websites FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER collector_cache_websites_updated AFTER UPDATE ON public.websites FOR EACH ROW WHEN ((((to_jsonb(old.*) - 'verification_status'::text) - 'verified_at'::text) IS DISTINCT FROM ((to_jsonb(new.*) - 'verification_status'::text) - 'verified_at'::text))) EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER websites_after_insert_alert_rules AFTER INSERT ON public.websites FOR EACH ROW EXECUTE FUNCTION websites_after_insert_alert_rules();
 CREATE TRIGGER websites_before_write BEFORE INSERT OR UPDATE ON public.websites FOR EACH ROW EXECUTE FUNCTION websites_before_write();
 CREATE TRIGGER websites_forget_collected_data AFTER DELETE ON public.websites FOR EACH ROW EXECUTE FUNCTION websites_forget_collected_data();
+CREATE TRIGGER websites_guard_verification_fields BEFORE INSERT OR UPDATE ON public.websites FOR EACH ROW EXECUTE FUNCTION websites_guard_verification_fields();
 CREATE TRIGGER websites_limit BEFORE INSERT ON public.websites FOR EACH ROW EXECUTE FUNCTION enforce_plan_limit('websites', 'Website');
 CREATE TRIGGER websites_read_only_past_plan BEFORE UPDATE ON public.websites FOR EACH ROW EXECUTE FUNCTION websites_read_only_past_plan();
+CREATE TRIGGER websites_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.websites FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 
 -- Row-level security policies
 
@@ -2527,8 +2633,8 @@ create policy "Admins can list their organization's API keys" on public.api_keys
   using (has_org_role(organization_id, 'admin'::text));
 create policy "Owners can read their organization's invoices" on public.billing_invoices as permissive for select to authenticated
   using (has_org_role(organization_id, 'owner'::text));
-create policy "Members can read their organization's requests log" on public.collected_requests as permissive for select to authenticated
-  using ((organization_id = ANY (( SELECT readable_org_ids() AS readable_org_ids)::uuid[])));
+create policy "Members above viewer can read their organization's requests log" on public.collected_requests as permissive for select to authenticated
+  using ((organization_id = ANY (( SELECT analytics_org_ids() AS analytics_org_ids)::uuid[])));
 create policy "Admins can create custom rules on plans with custom_rules" on public.custom_rules as permissive for insert to authenticated
   with check ((has_org_role(organization_id, 'admin'::text) AND organization_has_feature(organization_id, 'custom_rules'::text)));
 create policy "Admins can delete custom rules" on public.custom_rules as permissive for delete to authenticated
@@ -2542,8 +2648,8 @@ create policy "Admins can create invitations" on public.invitations as permissiv
   with check (has_org_role(organization_id, 'admin'::text));
 create policy "Admins can read their organization's invitations" on public.invitations as permissive for select to authenticated
   using (has_org_role(organization_id, 'admin'::text));
-create policy "Members can read their organization's hourly rollups" on public.organization_hourly_rollups as permissive for select to authenticated
-  using ((organization_id = ANY (( SELECT readable_org_ids() AS readable_org_ids)::uuid[])));
+create policy "Members above viewer can read their organization's hourly rollu" on public.organization_hourly_rollups as permissive for select to authenticated
+  using ((organization_id = ANY (( SELECT analytics_org_ids() AS analytics_org_ids)::uuid[])));
 create policy "Members can read their organization's usage" on public.organization_usage as permissive for select to authenticated
   using (has_org_role(organization_id, 'viewer'::text));
 create policy "Members can read their organization's usage events" on public.organization_usage_events as permissive for select to authenticated
@@ -2583,8 +2689,8 @@ create policy "Users can update their own profile" on public.user_profiles as pe
   with check ((id = ( SELECT auth.uid() AS uid)));
 create policy "Members can read their websites' hit counters" on public.website_hit_counters as permissive for select to authenticated
   using ((organization_id = ANY (( SELECT readable_org_ids() AS readable_org_ids)::uuid[])));
-create policy "Members can read their organization's hourly rollups" on public.website_hourly_rollups as permissive for select to authenticated
-  using ((organization_id = ANY (( SELECT readable_org_ids() AS readable_org_ids)::uuid[])));
+create policy "Members above viewer can read their organization's hourly rollu" on public.website_hourly_rollups as permissive for select to authenticated
+  using ((organization_id = ANY (( SELECT analytics_org_ids() AS analytics_org_ids)::uuid[])));
 create policy "Admins can list their websites' Measurement Protocol secrets" on public.website_mp_secrets as permissive for select to authenticated
   using (has_org_role(organization_id, 'admin'::text));
 create policy "Admins can add rule settings" on public.website_rule_settings as permissive for insert to authenticated
@@ -2637,6 +2743,7 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_mfa_challenges to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_sessions to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admins to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.trial_grants to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.user_organizations to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.user_profiles to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.website_hit_counters to service_role;
@@ -2683,6 +2790,8 @@ grant EXECUTE on function public.alert_rules_before_write() to anon;
 grant EXECUTE on function public.alert_rules_before_write() to authenticated;
 grant EXECUTE on function public.alert_rules_before_write() to public;
 grant EXECUTE on function public.alert_rules_before_write() to service_role;
+grant EXECUTE on function public.analytics_org_ids() to authenticated;
+grant EXECUTE on function public.analytics_org_ids() to service_role;
 grant EXECUTE on function public.check_organization_slug(slug text) to anon;
 grant EXECUTE on function public.check_organization_slug(slug text) to authenticated;
 grant EXECUTE on function public.check_organization_slug(slug text) to public;
@@ -2750,6 +2859,10 @@ grant EXECUTE on function public.organizations_billing_fields_guard() to public;
 grant EXECUTE on function public.organizations_billing_fields_guard() to service_role;
 grant EXECUTE on function public.organizations_check_settings_size() to service_role;
 grant EXECUTE on function public.organizations_forget_collected_data() to service_role;
+grant EXECUTE on function public.organizations_one_trial_per_person() to anon;
+grant EXECUTE on function public.organizations_one_trial_per_person() to authenticated;
+grant EXECUTE on function public.organizations_one_trial_per_person() to public;
+grant EXECUTE on function public.organizations_one_trial_per_person() to service_role;
 grant EXECUTE on function public.plan_change_requests_before_insert() to anon;
 grant EXECUTE on function public.plan_change_requests_before_insert() to authenticated;
 grant EXECUTE on function public.plan_change_requests_before_insert() to public;
@@ -2763,6 +2876,10 @@ grant EXECUTE on function public.plan_rank(plan text) to service_role;
 grant EXECUTE on function public.queue_alert_notifications(alert_id uuid, alert_event text) to service_role;
 grant EXECUTE on function public.readable_org_ids() to authenticated;
 grant EXECUTE on function public.readable_org_ids() to service_role;
+grant EXECUTE on function public.refuse_writes_while_suspended() to anon;
+grant EXECUTE on function public.refuse_writes_while_suspended() to authenticated;
+grant EXECUTE on function public.refuse_writes_while_suspended() to public;
+grant EXECUTE on function public.refuse_writes_while_suspended() to service_role;
 grant EXECUTE on function public.resolve_alert(alert_id uuid) to authenticated;
 grant EXECUTE on function public.resolve_alert(alert_id uuid) to service_role;
 grant EXECUTE on function public.revoke_api_key(key_id uuid) to authenticated;
@@ -2796,6 +2913,10 @@ grant EXECUTE on function public.websites_after_insert_alert_rules() to public;
 grant EXECUTE on function public.websites_after_insert_alert_rules() to service_role;
 grant EXECUTE on function public.websites_before_write() to service_role;
 grant EXECUTE on function public.websites_forget_collected_data() to service_role;
+grant EXECUTE on function public.websites_guard_verification_fields() to anon;
+grant EXECUTE on function public.websites_guard_verification_fields() to authenticated;
+grant EXECUTE on function public.websites_guard_verification_fields() to public;
+grant EXECUTE on function public.websites_guard_verification_fields() to service_role;
 grant EXECUTE on function public.websites_read_only_past_plan() to anon;
 grant EXECUTE on function public.websites_read_only_past_plan() to authenticated;
 grant EXECUTE on function public.websites_read_only_past_plan() to public;
@@ -2863,11 +2984,15 @@ comment on column public.website_hit_counters.outcome is 'stored: kept in the lo
 comment on column public.website_hit_counters.reason is 'For refused hits, the collector''s drop reason (measurement_id_mismatch, origin_not_allowed, quota_exceeded, not_ga4, …); empty otherwise.';
 comment on column public.websites.currencies is 'ISO 4217 codes the site sells in; e-commerce rules flag other currencies. Empty: any valid code.';
 comment on column public.websites.eu_traffic is 'Whether the site serves visitors in the EU/EEA, which turns on the stricter consent rules.';
+comment on column public.websites.receiving_traffic_at is 'When the collector first stored a hit whose Origin is the website''s domain: traffic arrives, which proves nothing about ownership.';
+comment on column public.websites.verification_method is 'How ownership was proved: dns, file or meta (set by the server).';
+comment on column public.websites.verification_token is 'What the domain must publish (DNS TXT tracklint-verification=TOKEN, /.well-known/tracklint-verification.txt, or <meta name="tracklint-verification" content="TOKEN">) to prove ownership.';
 comment on function public.accept_invitation(invitation_token text) is 'The signed-in user accepts an invitation sent to their email address and becomes a member.';
 comment on function public.acknowledge_alert(alert_id uuid) is 'Marks an open alert as acknowledged by the caller (owners and admins). It still resolves automatically when the condition clears.';
 comment on function public.alert_channels_before_write() is 'Checks recipients; sets creator, timestamps and is_default; a channel keeps its organization and kind.';
 comment on function public.alert_rule_params_problem(rule_kind text, params jsonb) is 'What is wrong with an alert rule''s parameters for its kind, or null when they are valid. Missing parameters take the defaults shown here; rule_failing''s include_info (default false) opts in to alerts on info-level findings.';
 comment on function public.alert_rules_before_write() is 'Checks an alert rule''s parameters, website and channels (same organization); sets creator, timestamps and is_default (only Tracklint''s defaults).';
+comment on function public.analytics_org_ids() is 'The organizations whose analytics (requests log, rollups) the caller may read: exactly those for which has_org_role(org_id, ''member'') holds; viewers are left out. For policies, evaluated once per query.';
 comment on function public.check_organization_slug(slug text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
 comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log and rollups (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
 comment on function public.collector_claim_hits(target_website_id uuid, bucket timestamp with time zone, wanted integer, per_minute integer) is 'Hands a collector process up to wanted hits of a website''s allowance for one minute (per_minute total across processes); returns how many it got.';
@@ -2900,15 +3025,17 @@ comment on function public.org_role_rank(role text) is 'Ranks organization roles
 comment on function public.organization_has_feature(org_id uuid, feature_name text) is 'Whether the organization''s effective plan includes a feature. Non-members always get false.';
 comment on function public.organizations_after_insert() is 'Makes the creator the owner (permissions *) in the same transaction; if that fails the organization is not created.';
 comment on function public.organizations_before_insert() is 'Sets created_by, status, timestamps and the trial from the database; clients cannot pick Enterprise or set billing fields.';
-comment on function public.organizations_before_update() is 'Keeps billing fields server-only and identity fields immutable.';
+comment on function public.organizations_before_update() is 'Keeps billing fields server-only and identity fields immutable; created_by becomes null only when the creator''s account was deleted (on delete set null).';
 comment on function public.organizations_billing_fields_guard() is 'The billing columns added with Stripe are written only by the server, like plan and subscription_status.';
 comment on function public.organizations_check_settings_size() is 'Refuses organization settings over 16 KB.';
 comment on function public.organizations_forget_collected_data() is 'Deletes everything the collector stored for a deleted organization in the same transaction.';
+comment on function public.organizations_one_trial_per_person() is 'Refuses a second paid-plan trial for the same user; runs after organizations_before_insert has set trial_ends_at.';
 comment on function public.plan_change_requests_before_insert() is 'Sets requester, time, current plan and status on a new request; refuses a request for the current plan and a second open request.';
 comment on function public.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its plan (-1 unlimited). Members only; others get 42501.';
 comment on function public.plan_rank(plan text) is 'Orders plans free < starter < pro < enterprise.';
 comment on function public.queue_alert_notifications(alert_id uuid, alert_event text) is 'Queues one pending delivery per channel of the alert''s rule and returns their ids (the server''s dispatcher sends them). Server and alert functions only.';
 comment on function public.readable_org_ids() is 'The organizations the caller may read: exactly those for which has_org_role(org_id, ''viewer'') holds. For policies, as organization_id = any ((select public.readable_org_ids())::uuid[]), evaluated once per query.';
+comment on function public.refuse_writes_while_suspended() is 'Refuses, for every caller but the server''s own paths, any insert, update or delete of a row of a suspended organization (errcode 42501, the operator''s reason as detail).';
 comment on function public.resolve_alert(alert_id uuid) is 'Resolves an alert by hand (owners and admins) and queues the resolve notifications. If the condition still holds, the next evaluation opens a new alert.';
 comment on function public.revoke_api_key(key_id uuid) is 'Revokes an API key of an organization the caller administers; the collector stops accepting it within its cache time (30 s).';
 comment on function public.revoke_mp_secret(secret_id uuid) is 'Revokes a website''s Measurement Protocol secret; the collector stops accepting it within its cache time (30 s).';
@@ -2927,6 +3054,7 @@ comment on function public.website_rule_settings_before_write() is 'Derives orga
 comment on function public.websites_after_insert_alert_rules() is 'Gives every new website the default alert rules.';
 comment on function public.websites_before_write() is 'Normalises the domain; verification, site key, creator and organization are set by the database only.';
 comment on function public.websites_forget_collected_data() is 'Deletes a deleted website''s requests log, rollups, engine history and idempotency keys in the same transaction.';
+comment on function public.websites_guard_verification_fields() is 'The verification token, method and traffic time are set by the database and the server only.';
 comment on function public.websites_read_only_past_plan() is 'Refuses edits to a website the organization''s effective plan no longer covers (deleting it stays allowed).';
 comment on function tracklint_private.billing_grace_period() is 'How long a past_due subscription keeps its plan.';
 comment on function tracklint_private.billing_state(o organizations) is 'free, trialing, trial_ended, active, past_due (within grace), past_due_expired, canceled, unpaid or incomplete.';
@@ -2976,6 +3104,7 @@ comment on table public.super_admin_audit_log is 'Every super-admin login, failu
 comment on table public.super_admin_mfa_challenges is 'Pending MFA verifications: a login with the right password for an MFA-enabled super admin opens one; verify-mfa consumes it once, from the same address, before it expires.';
 comment on table public.super_admin_sessions is 'Signed-in super-admin sessions. Only the SHA-256 of the opaque session token is stored; a session ends at expires_at or when revoked (sign-out).';
 comment on table public.super_admins is 'System administrators: auth users allowed into /super-admin, with their MFA state. Created or promoted by the operator CLI (scripts/create-super-admin.mjs).';
+comment on table public.trial_grants is 'Who has started their one free trial (server-only; survives the organization it was started for).';
 comment on table public.user_organizations is 'Membership of users in organizations, with their role. Only active memberships grant access.';
 comment on table public.user_profiles is 'Per-user profile: display name and the organization the user last worked in.';
 comment on table public.website_hit_counters is 'Hits per website per five minutes: stored, failed validation, and refused by the collector (with the drop reason). Written with every collector batch; read by the alert evaluator and the website pages. Kept eight days.';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from './deps';
 import { createOrganizationRoutes } from './organizations/routes';
+import { createWebsiteRoutes } from './websites/routes';
 import { createAlertRoutes } from './alerts/routes';
 import { createBillingRoutes } from './billing/routes';
 
@@ -8,6 +9,7 @@ import { createBillingRoutes } from './billing/routes';
 export function createApiRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   app.route('/organizations', createOrganizationRoutes(deps));
+  app.route('/websites', createWebsiteRoutes(deps));
   app.route('/alerts', createAlertRoutes(deps));
   app.route('/billing', createBillingRoutes(deps));
   return app;

@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
     }),
   );
   if (deps.mailer.mailbox) app.route('/dev', createDevMailboxRoutes(deps.mailer.mailbox));
-  if (collector) app.route('/', createCollectorRoutes(collector, { publicUrl: () => deps.publicUrl, isOperator: (c) => isServiceRole(deps, c.req.header('authorization'), c.req.header('apikey')) }));
+  if (collector) app.route('/', createCollectorRoutes(collector, { publicUrl: () => deps.publicUrl, trustProxy: deps.config.trustProxy, isOperator: (c) => isServiceRole(deps, c.req.header('authorization'), c.req.header('apikey')) }));
 
   for (const prefix of ['/api/*', '/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) {
     app.all(prefix, (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));

@@ -34,6 +34,8 @@ const envSchema = z.object({
   // Off only where another process evaluates alerts and sends notifications (e.g. a test harness).
   ALERTS_SCHEDULER: z.enum(['true', 'false', '1', '0']).default('true'),
   COLLECTOR_VALIDATION_THREAD: z.enum(['true', 'false', '1', '0']).default('false'),
+  /** Development and tests only: domain verification fetches the file and page over http on this port. */
+  DOMAIN_VERIFICATION_HTTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // Auth rate limits (see src/server/auth/rate-limits.ts); defaults are GoTrue's or stricter.
   AUTH_RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(150),
   AUTH_RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -80,6 +82,8 @@ export interface Config {
   stripe?: StripeSettings;
   /** Evaluate alerts every minute and send notifications in this process (pg-boss jobs). */
   alertsScheduler: boolean;
+  /** Development and tests only (ignored in production): domain verification over http on this port. */
+  domainVerificationHttpPort?: number;
   /** Decode and validate collected hits in a thread beside the event loop (default false: see bench/README.md, session 7). */
   collectorValidationThread?: boolean;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     alertsScheduler: e.ALERTS_SCHEDULER === 'true' || e.ALERTS_SCHEDULER === '1',
     collectorValidationThread: e.COLLECTOR_VALIDATION_THREAD === 'true' || e.COLLECTOR_VALIDATION_THREAD === '1',
+    domainVerificationHttpPort: production ? undefined : e.DOMAIN_VERIFICATION_HTTP_PORT,
     authRateLimits: {
       tokenPerIp: e.AUTH_RATE_LIMIT_TOKEN_PER_IP,
       signInFailuresPerEmail: e.AUTH_RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL,

@@ -67,6 +67,7 @@ export async function startServer(
             log,
             serverSecret: config.jwtSecret,
             publicUrl: () => deps.publicUrl,
+            refusePrivateAddresses: config.production,
             alsoEveryMinute: [{ name: 'billing trial reminders', run: () => sendTrialReminders({ db, mailer, log, publicUrl: () => deps.publicUrl }) }],
           },
           { schedule: config.alertsScheduler, workers: config.alertsScheduler, ...options.alerts },

@@ -1259,6 +1259,24 @@ export type Database = {
         }
         Relationships: []
       }
+      trial_grants: {
+        Row: {
+          granted_at: string
+          organization_id: string | null
+          user_id: string
+        }
+        Insert: {
+          granted_at?: string
+          organization_id?: string | null
+          user_id: string
+        }
+        Update: {
+          granted_at?: string
+          organization_id?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       user_organizations: {
         Row: {
           id: string
@@ -1502,8 +1520,11 @@ export type Database = {
           measurement_ids: string[]
           name: string
           organization_id: string
+          receiving_traffic_at: string | null
           site_key: string
+          verification_method: string | null
           verification_status: "pending" | "verified" | "failed"
+          verification_token: string
           verified_at: string | null
         }
         Insert: {
@@ -1517,8 +1538,11 @@ export type Database = {
           measurement_ids?: string[]
           name: string
           organization_id: string
+          receiving_traffic_at?: string | null
           site_key?: string
+          verification_method?: string | null
           verification_status?: "pending" | "verified" | "failed"
+          verification_token?: string
           verified_at?: string | null
         }
         Update: {
@@ -1532,8 +1556,11 @@ export type Database = {
           measurement_ids?: string[]
           name?: string
           organization_id?: string
+          receiving_traffic_at?: string | null
           site_key?: string
+          verification_method?: string | null
           verification_status?: "pending" | "verified" | "failed"
+          verification_token?: string
           verified_at?: string | null
         }
         Relationships: [
@@ -1576,6 +1603,7 @@ export type Database = {
       accept_invitation: { Args: { invitation_token: string }; Returns: Json }
       acknowledge_alert: { Args: { alert_id: string }; Returns: { acknowledged_at: string | null; acknowledged_by: string | null; details: Json; id: string; kind: string; last_evaluated_at: string; link: string | null; opened_at: string; organization_id: string; resolution: string | null; resolved_at: string | null; resolved_by: string | null; rule_id: string; severity: string; status: string; subject: string; summary: string; title: string; website_id: string | null } }
       alert_rule_params_problem: { Args: { rule_kind: string; params: Json }; Returns: string }
+      analytics_org_ids: { Args: never; Returns: string[] }
       check_organization_slug: { Args: { slug: string }; Returns: boolean }
       collector_apply_retention: { Args: never; Returns: Json }
       collector_claim_hits: { Args: { target_website_id: string; bucket: string; wanted: number; per_minute: number }; Returns: number }

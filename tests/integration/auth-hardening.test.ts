@@ -360,19 +360,18 @@ describe('super-admin login limits', () => {
     expect((await login(strict!.url, uniqueEmail('sa-ip'), 'wrong', { 'x-forwarded-for': freshAddress() })).status).toBe(401);
   });
 
-  it('limits logins per email across addresses and server processes, right password included', async () => {
+  it('failures from other addresses do not lock an administrator out (no per-email lock across addresses)', async () => {
     const email = await superAdmin('sa-email');
     // 20 wrong passwords, half of them through the second server process from fresh addresses.
     for (let i = 0; i < 20; i++) {
       const res = i % 2 === 0 ? await login(serverUrl, email, `wrong-${i}`) : await login(strict!.url, email, `wrong-${i}`, { 'x-forwarded-for': freshAddress() });
       expect([401, 429], `attempt ${i}`).toContain(res.status);
     }
-    // The older limit on failures per email and connection address (all of these come from
-    // 127.0.0.1) is not what this test is about: its record is cleared.
-    await sql('delete from public.super_admin_audit_log where email = $1', [email]);
+    // The administrator, from an address of their own, still signs in (issue 26: the lock was
+    // the weapon; failures back off per email and address instead, see safety-round-two.test.ts).
     const right = await login(strict!.url, email, ADMIN_PASSWORD, { 'x-forwarded-for': freshAddress() });
-    expect(right).toMatchObject({ status: 429, json: { error_code: 'over_request_rate_limit' } });
-    expect(right.json.sessionToken).toBeUndefined();
+    expect(right.status, JSON.stringify(right.json)).toBe(200);
+    expect(right.json.sessionToken).toEqual(expect.any(String));
   });
 });
 

@@ -101,6 +101,8 @@ describe('collector caches across two server processes', () => {
       await listener.query('listen tracklint_collector_cache');
       // What the collector writes itself: verification.
       await sql(`update public.websites set verification_status = 'verified', verified_at = now() where id = $1`, [site.id]);
+      // (Since issue 26 the collector writes receiving_traffic_at; the update above stays the
+      // server's verification write, which must not notify either.)
       // Then a change of another table: notifications arrive in commit order, so once this one is
       // heard, one from the update above would have been heard first.
       await sql(`update public.organizations set name = name where id = $1`, [orgId]);

@@ -166,13 +166,13 @@ describe('the hit corpus', () => {
     expect(rulesOf('09_')).toContain('basic.mp_json_schema'); // session fields at the top level
 
     // Requests are filterable by rule (the log's rule filter: rule_ids @> {rule}), and the rollups count the findings.
-    const { data: withVersion } = await tenant.viewer.client.from('collected_requests').select('id, rule_ids, issues').eq('website_id', site.id).contains('rule_ids', ['basic.version']);
+    const { data: withVersion } = await tenant.member.client.from('collected_requests').select('id, rule_ids, issues').eq('website_id', site.id).contains('rule_ids', ['basic.version']);
     expect((withVersion ?? []).map((r) => r.id)).toContain(sent.find((s) => s.file.startsWith('17_'))!.id);
     const expectedWithVersion = [...byId.values()].filter((r) => (r.issues as Array<{ ruleId: string }>).some((i) => i.ruleId === 'basic.version')).map((r) => r.id as string);
     expect((withVersion ?? []).map((r) => r.id).sort()).toEqual(expectedWithVersion.sort());
     for (const row of byId.values()) expect(row.rule_ids, 'rule_ids are the distinct rule ids of the issues').toEqual([...new Set((row.issues as Array<{ ruleId: string }>).map((i) => i.ruleId))].sort());
     const versionIssues = (withVersion ?? []).flatMap((r) => (r.issues as Array<{ ruleId: string }>).filter((i) => i.ruleId === 'basic.version'));
-    const { data: rollups } = await tenant.viewer.client.from('website_hourly_rollups').select('dimension, value, count').eq('website_id', site.id);
+    const { data: rollups } = await tenant.member.client.from('website_hourly_rollups').select('dimension, value, count').eq('website_id', site.id);
     const total = (rollups ?? []).filter((r) => r.dimension === 'requests').reduce((n, r) => n + Number(r.count), 0);
     expect(total).toBe(sent.length);
     const ruleTotal = (rollups ?? []).filter((r) => r.dimension === 'rule' && r.value === 'basic.version').reduce((n, r) => n + Number(r.count), 0);
@@ -187,7 +187,8 @@ describe('reading the log is limited to the owning organization', () => {
     requestId = (res.json.results as Array<{ id: string }>)[0]!.id;
   });
 
-  it.each(['owner', 'admin', 'member', 'viewer'] as const)('%s reads the request, its issues and rollups', async (role) => {
+  // Viewers cannot view analytics (spec, section 6): safety-round-two.test.ts checks they read none.
+  it.each(['owner', 'admin', 'member'] as const)('%s reads the request, its issues and rollups', async (role) => {
     const client = tenant[role].client;
     const { data } = await client.from('collected_requests').select('id').eq('id', requestId);
     expect(data).toHaveLength(1);
@@ -212,16 +213,16 @@ describe('reading the log is limited to the owning organization', () => {
       [tenant.orgId, args.bucket_starts[0], args.until],
     );
     expect(expected.length).toBeGreaterThan(0);
-    const { data, error } = await tenant.viewer.client.rpc('rollup_series', args);
+    const { data, error } = await tenant.member.client.rpc('rollup_series', args);
     expect(error).toBeNull();
     const rows = (data ?? []) as Array<{ bucket: string; dimension: string; value: string; count: number }>;
     expect(rows.map((r) => `${r.dimension}:${r.value}:${Number(r.count)}`).sort()).toEqual(expected.map((r) => `${r.dimension}:${r.value}:${Number(r.n)}`).sort());
     expect(new Set(rows.map((r) => Date.parse(r.bucket)))).toEqual(new Set([Date.parse(args.bucket_starts[0]!)]));
-    const site = await tenant.viewer.client.rpc('rollup_series', { ...args, site_id: shop.id });
+    const site = await tenant.member.client.rpc('rollup_series', { ...args, site_id: shop.id });
     expect(((site.data ?? []) as unknown[]).length).toBeGreaterThan(0);
     // Per website (the alerts page's live signals): the same totals, split by website.
     const { site_id: _unused, ...perWebsiteArgs } = args;
-    const perWebsite = await tenant.viewer.client.rpc('rollup_series_by_website', perWebsiteArgs);
+    const perWebsite = await tenant.member.client.rpc('rollup_series_by_website', perWebsiteArgs);
     expect(perWebsite.error).toBeNull();
     const summed = new Map<string, number>();
     for (const r of (perWebsite.data ?? []) as Array<{ dimension: string; value: string; count: number }>) summed.set(`${r.dimension}:${r.value}`, (summed.get(`${r.dimension}:${r.value}`) ?? 0) + Number(r.count));
@@ -242,18 +243,18 @@ describe('reading the log is limited to the owning organization', () => {
     const id = (res.json.results as Array<{ id: string }>)[0]!.id;
     // The filter as fetchRequestPage builds it (tests/unit/renderer/product/requests-query.test.ts),
     // with the renderer's own quoting: commas and parentheses in the value are syntax in or=(…).
-    const search = (client: typeof tenant.viewer.client, value: string) => {
+    const search = (client: typeof tenant.member.client, value: string) => {
       const v = quoteFilterValue(value);
       return client.from('collected_requests').select('id', { count: 'estimated' }).eq('organization_id', tenant.orgId).or(`client_id.eq.${v},user_id.eq.${v}`);
     };
     for (const value of [cid, `user-${cid}`]) {
-      const found = await search(tenant.viewer.client, value);
+      const found = await search(tenant.member.client, value);
       expect(found.error).toBeNull();
       expect(found.data!.map((r) => r.id)).toEqual([id]);
       expect(found.count).toBe(1);
       expect((await search(outsider.client, value)).data).toEqual([]);
     }
-    const byId = await tenant.viewer.client.from('collected_requests').select('id').eq('organization_id', tenant.orgId).eq('id', id);
+    const byId = await tenant.member.client.from('collected_requests').select('id').eq('organization_id', tenant.orgId).eq('id', id);
     expect(byId.data!.map((r) => r.id)).toEqual([id]);
   });
 
@@ -265,7 +266,7 @@ describe('reading the log is limited to the owning organization', () => {
          select gen_random_uuid(), now() - make_interval(secs => i), $1, $2, 'gtag', 'g_collect', 'GET', 'tracker', $3, 0, '{}', 'pass', 0, 0, 0, '[]', '[]', '/g/collect' from generate_series(1, $4) i`,
         [tenant.orgId, shop.id, cid, n],
       );
-    const count = async (mode: 'estimated' | 'exact' | 'planned') => (await tenant.viewer.client.from('collected_requests').select('id', { count: mode }).eq('organization_id', tenant.orgId).eq('client_id', cid).limit(1)).count;
+    const count = async (mode: 'estimated' | 'exact' | 'planned') => (await tenant.member.client.from('collected_requests').select('id', { count: mode }).eq('organization_id', tenant.orgId).eq('client_id', cid).limit(1)).count;
     try {
       await insert(EXACT_COUNT_LIMIT);
       expect(await count('estimated')).toBe(EXACT_COUNT_LIMIT);
@@ -308,17 +309,18 @@ describe('reading the log is limited to the owning organization', () => {
 });
 
 describe('verification', () => {
-  it('a website turns verified with its first valid hit from its own domain, not from a server-side hit', async () => {
+  // Issue 26: a hit proves traffic, not ownership (see safety-round-two.test.ts for verification).
+  it('a website is marked as receiving traffic by its first valid hit from its own domain, not from a server-side hit', async () => {
     const site = await createWebsite(tenant.owner, tenant.orgId, 'verify.example.com');
-    const read = async () => (await tenant.viewer.client.from('websites').select('verification_status, verified_at').eq('id', site.id).single()).data!;
+    const read = async () => (await tenant.member.client.from('websites').select('verification_status, receiving_traffic_at').eq('id', site.id).single()).data!;
     const direct = await fetch(url(`/g/collect?site=${site.site_key}&v=2&tid=G-SHOP1234&cid=1.2&en=page_view&dl=https%3A%2F%2Fverify.example.com%2F`));
     expect(direct.status).toBe(200);
-    expect((await read()).verification_status).toBe('pending');
+    expect((await read()).receiving_traffic_at).toBeNull();
     const res = await postBatch(site.site_key, [gtagHit()], { origin: 'https://www.verify.example.com' });
     expect(res.status).toBe(200);
     const after = await read();
-    expect(after.verification_status).toBe('verified');
-    expect(after.verified_at).not.toBeNull();
+    expect(after.receiving_traffic_at).not.toBeNull();
+    expect(after.verification_status).toBe('pending');
   });
 });
 
@@ -557,7 +559,7 @@ describe('Measurement Protocol with an organization API key', () => {
     expect((await tenant.admin.client.from('api_keys').select('key_hash')).error).not.toBeNull();
     const { data: listed } = await tenant.admin.client.from('api_keys').select('name, key_prefix').eq('organization_id', tenant.orgId);
     expect(listed).toContainEqual({ name: 'Server', key_prefix: key.slice(0, 12) });
-    const { data: hidden } = await tenant.viewer.client.from('api_keys').select('id').eq('organization_id', tenant.orgId);
+    const { data: hidden } = await tenant.member.client.from('api_keys').select('id').eq('organization_id', tenant.orgId);
     expect(hidden ?? []).toHaveLength(0);
 
     const send = (secret: string, mid: string) =>
@@ -602,7 +604,7 @@ describe('the website\'s rule settings and custom rules', () => {
     const res = await postBatch(site.site_key, [{ k: newKey(), m: 'GET', u: 'https://www.google-analytics.com/g/collect?v=1&tid=G-x&cid=1.2&en=page_view&dl=https%3A%2F%2Fsettings.example.com%2F' }], { origin: 'https://settings.example.com' });
     expect(res.status).toBe(200);
     const id = (res.json.results as Array<{ id: string }>)[0]!.id;
-    const { data } = await tenant.viewer.client.from('collected_requests').select('issues').eq('id', id).single();
+    const { data } = await tenant.member.client.from('collected_requests').select('issues').eq('id', id).single();
     const issues = data!.issues as Array<{ ruleId: string; severity: string }>;
     expect(issues.map((i) => i.ruleId)).not.toContain('basic.version');
     expect(issues.find((i) => i.ruleId === 'basic.tid_format')?.severity).toBe('info');

@@ -16,6 +16,8 @@ export interface DeliveryDeps {
   secrets: ChannelSecrets;
   clock: Clock;
   publicUrl: () => string;
+  /** Production: receivers' names are resolved at send time and internal addresses refused. */
+  refusePrivateAddresses?: boolean;
 }
 
 interface DeliveryRow {
@@ -108,7 +110,7 @@ function messageOf(row: DeliveryRow & { event: DeliveryEvent }, publicUrl: strin
 /** Sends one message through one channel. Shared by deliveries and "send test". */
 export async function sendThroughChannel(
   client: SqlClient,
-  deps: Pick<DeliveryDeps, 'mailer' | 'secrets'>,
+  deps: Pick<DeliveryDeps, 'mailer' | 'secrets' | 'refusePrivateAddresses'>,
   channel: { id: string; kind: 'email' | 'slack' | 'webhook'; organizationId: string; emailRecipients: string[]; emailMembers: boolean; secretVersion: number; urlEncrypted: string | null },
   message: AlertMessage,
   nowMs: number,
@@ -124,8 +126,9 @@ export async function sendThroughChannel(
   } catch {
     return { ok: false, statusCode: null, error: 'The channel URL cannot be read; save it again' };
   }
-  if (channel.kind === 'slack') return sendSlack(url, message);
-  return sendWebhook(url, deps.secrets.signingSecret(channel.id, channel.secretVersion), message, nowMs);
+  const policy = { refusePrivateAddresses: deps.refusePrivateAddresses ?? false };
+  if (channel.kind === 'slack') return sendSlack(url, message, policy);
+  return sendWebhook(url, deps.secrets.signingSecret(channel.id, channel.secretVersion), message, nowMs, policy);
 }
 
 /**

@@ -1,12 +1,16 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { HttpError, readJson } from '../http/errors';
-import { requireUser, type ApiEnv } from '../api-auth/authenticate';
+import { callerQuery, requireUser, type ApiEnv } from '../api-auth/authenticate';
 import { pgErrorToHttp } from '../http/pg-errors';
 import { sendThroughChannel } from './deliver';
 import { testMessage } from './message';
+import { isPrivateHost } from './private-address';
 import { createChannelSecrets, urlHint } from './secrets';
+
+export { isPrivateHost };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS = ['email', 'slack', 'webhook'] as const;
@@ -32,19 +36,6 @@ const CHANNEL_COLUMNS = 'id, organization_id, name, kind, email_recipients, emai
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Loopback, private, link-local and unique-local literals, and local names. Names are not resolved, so a public name that points inside is not caught. */
-export function isPrivateHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || (!h.includes('.') && !h.includes(':'))) return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (!h.includes(':')) return false;
-  return h === '::1' || h === '::' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h.startsWith('::ffff:');
 }
 
 /** A receiver URL: https, or http too outside production (local receivers while developing). */
@@ -86,17 +77,25 @@ async function loadChannel(client: SqlClient, id: string): Promise<ChannelRow> {
  * they are stored, webhook signing secrets are shown once (on creation and rotation), and a test
  * is sent synchronously so the answer shows at once. Everything runs under the caller's claims.
  */
+/** "Send test" sends a real request to an address the tenant chose: at most this many per organization and minute. */
+export const TEST_SENDS_PER_MINUTE = 5;
+
 export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const secrets = createChannelSecrets(deps.config.jwtSecret);
+  // In Postgres (the auth limits' table), so the limit holds across server processes.
+  const testSends = new RateLimiterPostgres({
+    storeClient: deps.db.pool,
+    schemaName: 'auth',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'alert_test_send',
+    points: TEST_SENDS_PER_MINUTE,
+    duration: 60,
+  });
   app.use('*', requireUser(deps));
 
-  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> =>
-    deps.db.asCaller(c.get('claims'), fn).catch((err: unknown) => {
-      const mapped = pgErrorToHttp(err);
-      if (mapped) throw new HttpError(mapped.status, mapped.error);
-      throw err;
-    });
+  const asCaller = callerQuery(deps);
 
   const featureGate = async (client: SqlClient, orgId: string, kind: ChannelKind) => {
     if (kind === 'email') return;
@@ -196,6 +195,14 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       await featureGate(client, ch.organization_id, ch.kind);
       return ch;
     });
+    try {
+      await testSends.consume(channel.organization_id);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      c.header('retry-after', String(seconds));
+      return c.json({ error: `Too many test sends: at most ${TEST_SENDS_PER_MINUTE} a minute per organization. Try again in ${seconds} s.` }, 429);
+    }
     // The URL is readable only by the server: the send runs on its own connection, and is logged like any delivery.
     const outcome = await deps.db.transaction(async (client) => {
       const org = (await client.query<{ name: string }>('select name from public.organizations where id = $1', [channel.organization_id])).rows[0];
@@ -208,7 +215,7 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       const now = new Date();
       const result = await sendThroughChannel(
         client,
-        { mailer: deps.mailer, secrets },
+        { mailer: deps.mailer, secrets, refusePrivateAddresses: deps.config.production },
         { id, kind: channel.kind, organizationId: channel.organization_id, emailRecipients: channel.email_recipients, emailMembers: channel.email_members, secretVersion: channel.secret_version, urlEncrypted: target?.url_encrypted ?? null },
         testMessage(deliveryId, channel.organization_id, org?.name ?? '', deps.publicUrl, now),
         now.getTime(),
@@ -220,7 +227,8 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       );
       return { deliveryId, ...result };
     });
-    if (!outcome.ok) return c.json({ error: `The test was not delivered. ${outcome.error ?? ''}`.trim(), delivery_id: outcome.deliveryId, status_code: outcome.statusCode }, 502);
+    // One answer for every failure (closed port, non-HTTP port, refused request): see NOT_ACCEPTED.
+    if (!outcome.ok) return c.json({ error: `The test was not delivered. ${outcome.error ?? ''}`.trim(), delivery_id: outcome.deliveryId }, 502);
     return c.json({ status: 'sent', delivery_id: outcome.deliveryId, status_code: outcome.statusCode });
   });
 

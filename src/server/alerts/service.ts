@@ -36,6 +36,8 @@ export interface AlertsDeps {
   log: Logger;
   serverSecret: string;
   publicUrl: () => string;
+  /** Production: receivers' addresses are checked at send time (no loopback or private ones). */
+  refusePrivateAddresses?: boolean;
   /** Other once-a-minute work that shares the evaluation's job (runs once across processes), e.g. billing reminders. */
   alsoEveryMinute?: Array<{ name: string; run: () => Promise<unknown> }>;
 }
@@ -55,7 +57,7 @@ export function createAlertsService(deps: AlertsDeps, options: AlertsOptions = {
     },
     deps.log,
   );
-  const deliveryDeps = { db: deps.db, mailer: deps.mailer, secrets, clock, publicUrl: deps.publicUrl };
+  const deliveryDeps = { db: deps.db, mailer: deps.mailer, secrets, clock, publicUrl: deps.publicUrl, refusePrivateAddresses: deps.refusePrivateAddresses ?? false };
 
   const evaluate = async (at: Date = floorMinute(clock()), opts: { claim?: boolean } = {}) => {
     const result = await evaluateAlerts(deps.db, at, (client, ids) => queue.enqueueDeliveries(client, ids), opts);

@@ -1,5 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps';
+import type { SqlClient } from '../db/database';
+import { HttpError } from '../http/errors';
+import { pgErrorToHttp } from '../http/pg-errors';
 import type { AccessTokenClaims } from '../auth/jwt';
 import { authenticateRequest } from '../auth';
 
@@ -18,4 +21,17 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<ApiEnv> {
     c.set('claims', claims as ApiEnv['Variables']['claims']);
     await next();
   };
+}
+
+/**
+ * Runs `fn` under the signed-in user's claims (RLS decides) and turns the database's refusals into
+ * HttpErrors a person can act on (pg-errors.ts). The app API's routes share it.
+ */
+export function callerQuery(deps: AppDeps) {
+  return <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> =>
+    deps.db.asCaller(c.get('claims'), fn).catch((err: unknown) => {
+      const mapped = pgErrorToHttp(err);
+      if (mapped) throw new HttpError(mapped.status, mapped.error);
+      throw err;
+    });
 }

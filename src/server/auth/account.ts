@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from './password';
 import { resolveRedirect } from './redirects';
 import { endSessions, type SignOutScope } from './sessions';
 import { findUserById, isEmailTaken, toUserJson, updateUser } from './users';
-import { optionalMetadata, optionalString, requireAcceptablePassword, requireEmail, requireMetadataSize, type Metadata } from './validation';
+import { optionalMetadata, optionalString, requireAcceptablePassword, requireEmail, requireMetadataSize, requirePasswordApartFromEmail, type Metadata } from './validation';
 import type { SqlClient } from '../db/database';
 
 export async function getUser(deps: AppDeps, userId: string): Promise<Record<string, unknown>> {
@@ -46,6 +46,7 @@ export async function updateCurrentUser(
   return deps.db.transaction(async (client) => {
     const user = await findUserById(client, userId, true);
     if (!user) throw authErrors.userNotFound();
+    if (password !== undefined) requirePasswordApartFromEmail(password, newEmail ?? user.email);
     const changes: Parameters<typeof updateUser>[2] = {};
 
     if (password !== undefined && passwordHash !== undefined) {

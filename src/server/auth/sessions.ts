@@ -155,5 +155,7 @@ export async function endSessions(client: SqlClient, userId: string, sessionId: 
     await client.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
   } else {
     await client.query('delete from auth.sessions where user_id = $1', [userId]);
+    // "Everywhere" includes the operator console: a super admin's console sessions end too.
+    await client.query('update public.super_admin_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
   }
 }

@@ -6,9 +6,9 @@ import { hashPassword } from './password';
 import { readPkceChallenge, startFlow } from './pkce';
 import { resolveRedirect } from './redirects';
 import { randomUUID } from 'node:crypto';
-import { DuplicateEmailError, findUserByEmail, insertEmailUser, toUserJson, updateUser } from './users';
+import { DuplicateEmailError, EMAIL_PROVIDER_APP_METADATA, findUserByEmail, insertEmailUser, toUserJson, updateUser } from './users';
 import type { Metadata } from './validation';
-import { optionalMetadata, requireAcceptablePassword, requireEmail } from './validation';
+import { optionalMetadata, requireAcceptablePassword, requireEmail, requirePasswordApartFromEmail } from './validation';
 
 /**
  * What GoTrue answers (with confirmations on) for an address that already has a confirmed
@@ -16,21 +16,27 @@ import { optionalMetadata, requireAcceptablePassword, requireEmail } from './val
  * Like GoTrue's, it has no identities.
  */
 function obfuscatedUser(email: string, userMetadata: Metadata): Record<string, unknown> {
-  const now = new Date().toISOString();
-  return {
+  const now = new Date();
+  // Built by the same toUserJson as a new user's answer, so both carry the same fields.
+  const fresh = toUserJson({
     id: randomUUID(),
     aud: 'authenticated',
     role: 'authenticated',
     email,
-    phone: '',
+    encrypted_password: '',
+    email_confirmed_at: null,
     confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: userMetadata,
-    identities: [],
+    recovery_sent_at: null,
+    email_change: null,
+    email_change_sent_at: null,
+    last_sign_in_at: null,
+    raw_app_meta_data: { ...EMAIL_PROVIDER_APP_METADATA, providers: [...EMAIL_PROVIDER_APP_METADATA.providers] },
+    raw_user_meta_data: userMetadata,
+    banned_until: null,
     created_at: now,
     updated_at: now,
-    is_anonymous: false,
-  };
+  });
+  return { ...fresh, identities: [] };
 }
 
 /**
@@ -47,6 +53,7 @@ export async function signUp(
 ): Promise<Record<string, unknown>> {
   const email = requireEmail(body.email, 'Signup requires a valid email');
   const password = requireAcceptablePassword(body.password, 'Signup requires a valid password');
+  requirePasswordApartFromEmail(password, email);
   const userMetadata = optionalMetadata(body.data);
   const pkce = readPkceChallenge(body);
   const redirectTo = resolveRedirect(deps.publicUrl, requestedRedirect, DEFAULT_REDIRECT_PATH.signup);

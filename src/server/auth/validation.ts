@@ -48,6 +48,22 @@ export function requireAcceptablePassword(value: unknown, missingMessage: string
   return value;
 }
 
+/**
+ * A password equal to the account's email (or its part before the @) is the first guess of anyone
+ * who knows the address: refused with GoTrue's weak_password error, like any guessable password.
+ */
+export function requirePasswordApartFromEmail(password: string, email: string | null | undefined): void {
+  if (!email) return;
+  const candidate = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  const local = address.split('@')[0] ?? '';
+  if (candidate === address || candidate === local) {
+    throw new AuthApiError(422, 'weak_password', 'Password cannot be your email address, please choose a different one.', {
+      weak_password: { reasons: ['characters'] },
+    });
+  }
+}
+
 /** zxcvbn's 0-4 score; below this a password is among the common or easily guessed ones. */
 export const MIN_PASSWORD_SCORE = 2;
 let estimator: ZxcvbnFactory | undefined;

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { SqlClient } from '../db/database';
+import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
 import { planForPrice, type PaidPlan } from './prices';
 
@@ -120,7 +121,11 @@ async function applySubscription(
     log.warn('stripe subscription for no known organization', { subscription: subscription.id });
     return { organizationId: null };
   }
+  // Signed is not well-formed: an event without the subscription's items list (or an item without
+  // a price) is refused with a 400 that names what is missing, and nothing is recorded.
+  if (!Array.isArray(subscription.items?.data)) throw new HttpError(400, `Stripe subscription ${String(subscription.id)} has no items list (items.data)`);
   const item = subscription.items.data[0];
+  if (item && typeof item.price?.id !== 'string') throw new HttpError(400, `Stripe subscription ${String(subscription.id)} has an item without a price id`);
   const plan = item ? planForPrice(prices, item.price.id) : undefined;
   if (item && !plan) log.warn('stripe subscription with a price that is no plan; plan unchanged', { subscription: subscription.id, price: item.price.id });
   const status = SUBSCRIPTION_STATUS[subscription.status] ?? 'incomplete';

@@ -7,6 +7,7 @@ import { createMetrics, type CollectorMetrics, type MetricsRecorder } from './me
 import { createPgSink } from './pg-sink';
 import { IngestPipeline, type AdmittedHit } from './pipeline';
 import { createQuotaLedger } from './quota';
+import { createClientRateLimiter } from './client-rate-limit';
 import { createRateLimiter, pgAllowanceClaim, pruneRateBuckets, type AllowanceClaim } from './rate-limit';
 import type { CollectorSink } from './sink';
 import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites';
@@ -77,7 +78,8 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       : new ValidationThread({ connectionString: threadDatabase, processId, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } }, log);
   const refusals = new RefusalCounter();
   const rateLimiter = createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log);
-  const pipeline = new IngestPipeline({ directory, quota, validator, metrics, log, refusals, rateLimiter });
+  const clientLimiter = createClientRateLimiter();
+  const pipeline = new IngestPipeline({ directory, quota, validator, metrics, log, refusals, rateLimiter, clientLimiter });
   pipeline.writer = new BatchWriter<AdmittedHit>(
     sink,
     quota,

@@ -19,6 +19,7 @@ import {
   type ValidationResult,
   type VerdictResult,
 } from '../../shared/ga4';
+import { INPUT_LIMITS, jsonDepth } from '../http/input-limits';
 import type { CollectorWebsite } from './websites';
 
 /** Validates decoded requests for one website with its rule settings; history may be undefined (debug endpoint). */
@@ -66,12 +67,27 @@ export function ruleSettingsFor(website: CollectorWebsite): RuleSettings {
 
 export function createEngineAdapter(): CollectorEngine {
   const defaults = createValidator({ allowedTiers: ['basic', 'advanced'] });
+  // Compiled once per website version (a website re-read from Postgres is a new object): the debug
+  // endpoint asks for one per request, and compiling custom rules is work on the event loop.
+  const compiled = new WeakMap<CollectorWebsite, ReturnType<typeof createEntitledValidator>>();
+  const compileFor = (website: CollectorWebsite) => {
+    const validator = createEntitledValidator(ruleSettingsFor(website), { plan: website.plan });
+    compiled.set(website, validator);
+    return validator;
+  };
   return {
-    decode: decodeRequest,
+    decode(request) {
+      // JSON.parse copes with 5,000 levels, but the engine's walkers recurse over the events and
+      // would overflow the stack on that hit (a 500): refuse it as unreadable JSON instead.
+      if (typeof request.body === 'string' && jsonDepth(request.body) > INPUT_LIMITS.maxJsonDepth) {
+        return { ok: false, error: { code: 'INVALID_JSON', message: `The JSON body is nested deeper than ${INPUT_LIMITS.maxJsonDepth} levels.` } };
+      }
+      return decodeRequest(request);
+    },
     historyKeys: historyKeysFor,
     validatorFor(website) {
       // A website's plan may withhold tiers: the entitled validator says what they would have found.
-      const validator = website ? createEntitledValidator(ruleSettingsFor(website), { plan: website.plan }) : defaults;
+      const validator = website ? (compiled.get(website) ?? compileFor(website)) : defaults;
       return (req, history, now) => validator.validateDecoded(req, history ? { history, now } : { now });
     },
     debugResponse(decoded, result) {

@@ -59,9 +59,11 @@ const DELETE_KEYS = `
   delete from public.collector_idempotency_keys k using unnest($1::uuid[], $2::text[]) as t(w, key)
   where k.website_id = t.w and k.idempotency_key = t.key and k.seen_on = (now() at time zone 'utc')::date`;
 
+// A hit from the website's own domain proves traffic arrives, not who owns the domain (issue 26):
+// it sets receiving_traffic_at; ownership is verified by DNS, file or meta tag (api/websites.ts).
 const VERIFY_WEBSITES = `
-  update public.websites set verification_status = 'verified', verified_at = now()
-  where id = any($1::uuid[]) and verification_status <> 'verified'`;
+  update public.websites set receiving_traffic_at = now()
+  where id = any($1::uuid[]) and receiving_traffic_at is null`;
 
 const LOAD_HISTORY = 'select key, value, expires_at from public.collector_history where website_id = $1 and key = any($2::text[]) and expires_at > now()';
 

@@ -2,6 +2,7 @@ import type { Logger } from '../logger';
 import type { ValidationResult } from '../../shared/ga4/types';
 import type { Drop, DropReason, StepResult } from './drop-reasons';
 import { drop, pass, refuse } from './drop-reasons';
+import { gtagClientId, type ClientRateLimiter } from './client-rate-limit';
 import type { MetricsRecorder } from './metrics';
 import { checkOrigin, type OriginCheck } from './origin';
 import { quotaDrop, type QuotaLedger } from './quota';
@@ -23,6 +24,8 @@ export interface IngestContext {
   origin?: string;
   referer?: string;
   userAgent?: string;
+  /** The sender's address (the per-client share of the rate limit). */
+  clientAddress?: string;
   receivedAtMs: number;
 }
 
@@ -53,6 +56,8 @@ export interface PipelineParts {
   refusals?: RefusalCounter;
   /** The per-website hits-per-minute limit; without one, hits are not rate limited. */
   rateLimiter?: WebsiteRateLimiter;
+  /** Each client's share of that limit, for hits sent with the public site key. */
+  clientLimiter?: ClientRateLimiter;
 }
 
 /**
@@ -192,6 +197,43 @@ export class IngestPipeline {
       return dropAll(origin.drop);
     }
 
+    // A client's share first (site-key hits only: a secret's holder is the tenant), so one source
+    // cannot take the website's whole minute; its hits over the share are refused one by one.
+    const byClient = this.checkClientRate(website, ctx, hits);
+    if (byClient) {
+      const kept = hits.filter((_, i) => byClient[i]);
+      countRefused('rate_limited', hits.length - kept.length);
+      if (kept.length === 0) return dropAll(this.rateDrop(website));
+      metrics.dropped('rate_limited', hits.length - kept.length);
+      const inner = await this.admitAndStore(website, origin.value, ctx, kept, countRefused);
+      if (inner.refused) return { refused: inner.refused };
+      let next = 0;
+      return { results: hits.map((_, i) => (byClient[i] ? inner.results[next++]! : refused(this.rateDrop(website)))) };
+    }
+    return this.admitAndStore(website, origin.value, ctx, hits, countRefused);
+  }
+
+  /** Each hit's client may send it this minute; undefined when all may (or no client limit applies). */
+  checkClientRate(website: CollectorWebsite, ctx: IngestContext, hits: RawHit[]): boolean[] | undefined {
+    const perMinute = website.hitsPerMinute;
+    if (!this.parts.clientLimiter || ctx.apiKey !== undefined || perMinute === undefined || perMinute < 0) return undefined;
+    const admitted = this.parts.clientLimiter.admit(website.id, perMinute, ctx.clientAddress, hits.map((h) => gtagClientId(h.url)), ctx.receivedAtMs);
+    return admitted.every(Boolean) ? undefined : admitted;
+  }
+
+  /** The website's rate and quota, then the queue, for hits already past the client's share. */
+  private async admitAndStore(
+    website: CollectorWebsite,
+    origin: OriginCheck,
+    ctx: IngestContext,
+    hits: RawHit[],
+    countRefused: (reason: DropReason, n: number) => void,
+  ): Promise<IngestResult> {
+    const { metrics } = this.parts;
+    const dropAll = (d: Drop): IngestResult => {
+      metrics.dropped(d.reason, hits.length);
+      return { refused: d };
+    };
     // Before the quota: hits over the minute's rate must not use up the month's allowance.
     const allowed = await this.checkRate(website, hits.length, ctx.receivedAtMs);
     if (allowed === 0) {
@@ -228,7 +270,7 @@ export class IngestPipeline {
             websiteId: website.id,
             idempotencyKey: hit.idempotencyKey,
             source: ctx.source,
-            originHost: origin.value.host ?? null,
+            originHost: origin.host ?? null,
             url: hit.url,
             body: hit.body,
             userAgent: ctx.userAgent ?? null,
@@ -239,7 +281,7 @@ export class IngestPipeline {
 
     if (admitted.length > 0) {
       const queued = this.writer.tryEnqueue(
-        admitted.map(({ hit }) => ({ admitted: hit, organizationId: website.organizationId, websiteId: website.id, verifies: origin.value.fromSiteDomain && !website.verified })),
+        admitted.map(({ hit }) => ({ admitted: hit, organizationId: website.organizationId, websiteId: website.id, verifies: origin.fromSiteDomain && !website.verified })),
       );
       if (queued === 'full' || queued === 'shutting_down') {
         this.parts.quota.settle(website.organizationId, admitted.length, 0);

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { clientAddress } from '../http/client-address';
 import type { Collector } from './collector';
+import { DEBUG_REQUESTS_PER_MINUTE, createDebugRateLimiter } from './debug-rate-limit';
 import { DROP_STATUS, RETRYABLE_REASONS, type Drop } from './drop-reasons';
 import type { HitResult, IngestContext, IngestResult } from './pipeline';
 import type { HitSource } from './stored-hit';
@@ -14,6 +16,8 @@ export interface CollectorRouteOptions {
   publicUrl: () => string;
   /** Only the server operator may read the metrics (service role key as bearer or apikey). */
   isOperator: (c: Context) => Promise<boolean>;
+  /** Believe X-Forwarded-For for the client's address (TRUST_PROXY). */
+  trustProxy?: boolean;
 }
 
 
@@ -57,10 +61,11 @@ async function readBody(c: Context, maxBytes: number): Promise<string | Drop> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function context(c: Context, siteKey: string | undefined, source: HitSource): IngestContext {
+function context(c: Context, siteKey: string | undefined, source: HitSource, trustProxy = false): IngestContext {
   return {
     siteKey,
     source,
+    clientAddress: clientAddress(c, trustProxy),
     origin: c.req.header('origin'),
     referer: c.req.header('referer'),
     userAgent: c.req.header('user-agent'),
@@ -127,7 +132,7 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
 
   // The tracker's batches of mirrored requests.
   app.post('/collect/g', async (c) => {
-    const ctx = context(c, c.req.query('site'), 'tracker');
+    const ctx = context(c, c.req.query('site'), 'tracker', options.trustProxy);
     if (!ctx.siteKey) {
       const missing = await pipeline.resolveWebsite(undefined);
       if (!missing.ok) return refusal(c, missing.drop);
@@ -141,7 +146,7 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
 
   // gtag's own format sent straight to Tracklint (e.g. from server-side tagging): one request, GET or POST.
   const direct = async (c: Context) => {
-    const ctx = context(c, c.req.query('site'), 'gtag_direct');
+    const ctx = context(c, c.req.query('site'), 'gtag_direct', options.trustProxy);
     const text = c.req.method === 'POST' ? await readBody(c, LIMITS.gtagBytes) : '';
     if (typeof text !== 'string') return unread(c, collector, text);
     const key = cleanIdempotencyKey(c.req.header('idempotency-key') ?? c.req.query('_tlk'));
@@ -171,8 +176,14 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
   // Google's validation server, plus Tracklint's findings. Nothing is stored or counted. With a
   // secret the website's own settings apply (custom rules, measurement ids); without one, and with
   // the public site key, only the built-in rules with default settings: nothing of a tenant's.
+  const debugLimiter = createDebugRateLimiter();
   app.post('/debug/mp/collect', async (c) => {
     const secret = c.req.query('api_secret');
+    // Its own limit per key (the secret, else the address), before the body is read or validated.
+    const limitKey = isCollectorSecret(secret) ? `secret:${secret}` : `address:${clientAddress(c, options.trustProxy ?? false) ?? ''}`;
+    if (!debugLimiter.take(limitKey, Date.now())) {
+      return refusal(c, { reason: 'rate_limited', message: `Too many debug requests: at most ${DEBUG_REQUESTS_PER_MINUTE} a minute per secret (or per address without one).` });
+    }
     const text = await readBody(c, LIMITS.mpBytes);
     if (typeof text !== 'string') return refusal(c, text);
     let website;

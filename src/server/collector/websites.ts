@@ -87,7 +87,9 @@ const LOOKUP_SQL = `
   -- The effective plan: a lapsed trial or subscription falls back to free, and websites past its
   -- limit are paused (read-only) until the plan covers them again.
   select w.id, w.organization_id, w.domain, w.measurement_ids,
-         w.is_active and tracklint_private.website_within_plan(w.id) as is_active, w.verification_status,
+         w.is_active and tracklint_private.website_within_plan(w.id) as is_active,
+         -- The collector's "verified" is "receiving traffic" (set by its first hit from the domain).
+         case when w.receiving_traffic_at is null then 'pending' else 'verified' end as verification_status,
          tracklint_private.effective_plan(o) as plan,
          w.eu_traffic, w.currencies, o.suspended_at is not null as suspended,
          -- Operators' defaults for everyone first; the website's own settings win over them.

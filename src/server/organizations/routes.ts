@@ -4,7 +4,7 @@ import type { SqlClient } from '../db/database';
 import { HttpError, readJson } from '../http/errors';
 import { generateOpaqueToken, hashToken } from '../auth/tokens';
 import { sendInvitationEmail } from '../auth/emails';
-import { requireUser, type ApiEnv } from '../api-auth/authenticate';
+import { callerQuery, requireUser, type ApiEnv } from '../api-auth/authenticate';
 import { pgErrorToHttp } from '../http/pg-errors';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,12 +37,7 @@ export function createOrganizationRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', requireUser(deps));
 
-  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> =>
-    deps.db.asCaller(c.get('claims'), fn).catch((err: unknown) => {
-      const mapped = pgErrorToHttp(err);
-      if (mapped) throw new HttpError(mapped.status, mapped.error);
-      throw err;
-    });
+  const asCaller = callerQuery(deps);
 
   app.patch('/:id', async (c) => {
     const orgId = uuidParam(c, 'id');

@@ -108,6 +108,12 @@ export function statusForSqlState(code: string, message: string, authenticated: 
     '42P17': 500,
   };
   if (code === '42501') return authenticated ? 403 : 401;
+  // Tracklint's functions raise P0002 for "not found" (a row the caller cannot see or that does
+  // not exist): that is the caller's 404, not the server's 500 PostgREST gives every P0 code.
+  if (code === 'P0002') return 404;
+  // Writing into a view Postgres cannot update (55000 "cannot insert into view ...") is a method
+  // the resource does not allow.
+  if (code === '55000' && /^cannot (insert into|update|delete from) view /.test(message)) return 405;
   if (code === '42883') return 404;
   if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
   if (code === '22023') return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;

@@ -446,7 +446,9 @@ export function parseQuery(params: URLSearchParams, target: 'table' | 'rpc-get' 
     const parts = key.split('.');
     const last = parts[parts.length - 1] ?? '';
     if (embeddableReserved.has(last)) {
-      if (value === '') continue;
+      // An empty order/limit/offset is ignored as in PostgREST; an empty `or=`/`and=` is not: it
+      // parses as a logic tree and fails (PGRST100), since ignoring it would widen a read.
+      if (value === '' && last !== 'and' && last !== 'or') continue;
       const pathKey = parts.slice(0, -1).join('.');
       if (last === 'order') query.order.push({ path: parts.slice(0, -1), value: parseOrder(value) });
       else if (last === 'limit') limits.set(pathKey, parseNonNegativeInt('limit', value));

@@ -55,10 +55,18 @@ export const CUSTOM_RULE_LIMITS = {
   /** The whole definition as JSON (UTF-8 bytes), also enforced by the database at save time. */
   maxDefinitionBytes: 8192,
   /**
-   * NFA and path steps that all custom rules together may spend on one hit (about 1-2 ms of CPU).
+   * NFA and path steps that all custom rules together may spend on one hit. Since every state an
+   * epsilon closure visits is charged (issue 26), a step costs 20-150 ns depending on the machine
+   * and its load: 50,000 keeps one hit's custom rules to a few milliseconds of the event loop.
    * A hit that would need more has its remaining custom rules reported as not evaluated.
    */
-  stepsPerHit: 200_000,
+  stepsPerHit: 50_000,
+  /**
+   * NFA states all of a website's custom rules together may compile to. Compiling is work on the
+   * event loop too (a validator is compiled when a website's rules change): rules past it are
+   * reported in customRuleErrors and skipped.
+   */
+  statesPerRuleSet: 12_000,
 } as const;
 
 export interface DefinitionError {
@@ -84,7 +92,7 @@ export interface CompiledCustomRule {
   readonly field: string;
 }
 
-export type CompileResult = { ok: true; rule: CompiledCustomRule } | { ok: false; errors: DefinitionError[] };
+export type CompileResult = { ok: true; rule: CompiledCustomRule; states: number } | { ok: false; errors: DefinitionError[] };
 
 const ID_RE = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
 const PATH_SEGMENT_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -210,6 +218,9 @@ interface Walk {
   errors: DefinitionError[];
   nodes: number;
   patterns: number;
+  /** NFA states compiled so far, and how many the rule may still compile (the rule set's allowance). */
+  states: number;
+  maxStates: number;
   firstField?: string;
 }
 
@@ -323,12 +334,13 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
         w.errors.push({ path: `${at}.flags`, message: 'flags may only be "" or "i"' });
         return null;
       }
-      const compiled = compileSafeRegex(c.pattern, flags);
+      const compiled = compileSafeRegex(c.pattern, flags, w.maxStates - w.states);
       if (!compiled.ok) {
         w.errors.push({ path: `${at}.pattern`, message: `invalid pattern: ${compiled.error}` });
         return null;
       }
       const re: SafeRegex = compiled.regex;
+      w.states += re.size;
       return leaf(path, (v, budget) => (typeof v === 'string' ? re.test(v, budget) : typeof v === 'number' ? re.test(String(v), budget) : false));
     }
     case 'gt':
@@ -374,7 +386,8 @@ export function validateCustomRuleDefinition(def: unknown): DefinitionError[] {
 }
 
 /** Validates and compiles a custom rule once; the result is reused for every hit. */
-export function compileCustomRule(def: unknown): CompileResult {
+/** `statesLeft`: what is left of the rule set's allowance of NFA states (CUSTOM_RULE_LIMITS.statesPerRuleSet). */
+export function compileCustomRule(def: unknown, statesLeft: number = CUSTOM_RULE_LIMITS.statesPerRuleSet): CompileResult {
   const errors: DefinitionError[] = [];
   if (!isObj(def)) return { ok: false, errors: [{ path: '', message: 'a custom rule must be an object' }] };
   if (utf8Length(JSON.stringify(def)) > CUSTOM_RULE_LIMITS.maxDefinitionBytes)
@@ -396,9 +409,9 @@ export function compileCustomRule(def: unknown): CompileResult {
       errors.push({ path: 'events', message: `events must be a list of at most ${CUSTOM_RULE_LIMITS.maxEvents} event names (1-40 characters)` });
     else if (def.events.length > 0) events = new Set(def.events as string[]);
   }
-  const w: Walk = { errors, nodes: 0, patterns: 0 };
+  const w: Walk = { errors, nodes: 0, patterns: 0, states: 0, maxStates: statesLeft };
   const when = def.when === undefined ? null : compileCondition(def.when, 'when', 0, w);
-  const assertWalk: Walk = { errors, nodes: w.nodes, patterns: w.patterns };
+  const assertWalk: Walk = { errors, nodes: w.nodes, patterns: w.patterns, states: w.states, maxStates: statesLeft };
   if (def.assert === undefined) errors.push({ path: 'assert', message: 'assert (the condition that must hold) is required' });
   const assert = def.assert === undefined ? null : compileCondition(def.assert, 'assert', 0, assertWalk);
   if (errors.length > 0 || !assert) return { ok: false, errors: errors.length > 0 ? errors : [{ path: 'assert', message: 'invalid condition' }] };
@@ -417,5 +430,6 @@ export function compileCustomRule(def: unknown): CompileResult {
       assert,
       field: assertWalk.firstField ?? '',
     },
+    states: assertWalk.states,
   };
 }

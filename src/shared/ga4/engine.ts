@@ -175,14 +175,16 @@ export function createValidator(settings: RuleSettings = {}): Validator {
 
   const custom: CompiledCustomRule[] = [];
   const customRuleErrors: Array<{ id: string; errors: DefinitionError[] }> = [];
+  let statesLeft: number = CUSTOM_RULE_LIMITS.statesPerRuleSet;
   if (tiers.has('custom'))
     for (const def of settings.customRules ?? []) {
       if (def && def.enabled === false) continue;
-      const compiled = compileCustomRule(def);
+      const compiled = compileCustomRule(def, statesLeft);
       if (!compiled.ok) {
         customRuleErrors.push({ id: typeof def?.id === 'string' ? def.id : '?', errors: compiled.errors });
         continue;
       }
+      statesLeft -= compiled.states;
       const o = overrides[compiled.rule.ruleId];
       if (o?.enabled === false) continue;
       custom.push(o?.severity ? { ...compiled.rule, severity: o.severity } : compiled.rule);
@@ -384,6 +386,9 @@ export function pageLoadTime(req: DecodedRequest): number | undefined {
   return ms >= MIN_P_MS && ms < MAX_P_MS ? ms : undefined;
 }
 
+/** Formatted once: toLocaleString is costly, and budgetIssue runs on hits already over budget. */
+const BUDGET_MESSAGE = `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`;
+
 /** Said once per rule, so a user sees which custom rules this hit was too costly for. */
 function budgetIssue(ruleId: string): Issue {
   return {
@@ -392,7 +397,7 @@ function budgetIssue(ruleId: string): Issue {
     family: 'custom',
     tier: 'custom',
     path: '',
-    message: `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`,
+    message: BUDGET_MESSAGE,
     eventIndex: undefined,
     eventName: undefined,
     validationCode: undefined,

@@ -255,8 +255,13 @@ interface State {
 
 class Builder {
   states: State[] = [];
+  constructor(private readonly maxStates = MAX_STATES) {}
   add(kind: Kind, test?: CharTest): number {
-    if (this.states.length >= MAX_STATES) throw new PatternError(`the pattern is too complex (over ${MAX_STATES} states)`);
+    if (this.states.length >= this.maxStates) {
+      throw new PatternError(
+        this.maxStates < MAX_STATES ? `the custom rules together are too complex (over their shared allowance of states)` : `the pattern is too complex (over ${MAX_STATES} states)`,
+      );
+    }
     const s: State = { kind, out: -1, out2: -1 };
     if (test) s.test = test;
     this.states.push(s);
@@ -366,19 +371,22 @@ export class StepBudgetExceeded extends Error {
 export interface SafeRegex {
   readonly source: string;
   readonly flags: string;
+  /** NFA states: what compiling it cost, and what one input position can cost at most. */
+  readonly size: number;
   /** Without a budget the work is still bounded (states × 2 000 characters), but unmetered. */
   test(input: string, budget?: StepBudget): boolean;
 }
 
 export type SafeRegexResult = { ok: true; regex: SafeRegex } | { ok: false; error: string };
 
-export function compileSafeRegex(pattern: string, flags = ''): SafeRegexResult {
+/** `maxStates`: a smaller allowance than a pattern's own limit (what is left of a rule set's). */
+export function compileSafeRegex(pattern: string, flags = '', maxStates = MAX_STATES): SafeRegexResult {
   if (typeof pattern !== 'string') return { ok: false, error: 'pattern must be a string' };
   if (pattern.length > MAX_PATTERN_LENGTH) return { ok: false, error: `pattern is longer than ${MAX_PATTERN_LENGTH} characters` };
   if (flags !== '' && flags !== 'i') return { ok: false, error: 'only the "i" flag is supported' };
   try {
     const ast = new Parser(pattern, flags === 'i').parse();
-    const b = new Builder();
+    const b = new Builder(Math.min(MAX_STATES, Math.max(0, maxStates)));
     const frag = compileNode(b, ast);
     const match = b.add(Kind.Match);
     patch(b, frag.outs, match);
@@ -394,6 +402,8 @@ class NfaRegex implements SafeRegex {
   private gen = 0;
   private cur: Int32Array;
   private next: Int32Array;
+  private readonly stack: Int32Array;
+  readonly size: number;
 
   constructor(
     readonly source: string,
@@ -401,17 +411,27 @@ class NfaRegex implements SafeRegex {
     private readonly states: State[],
     private readonly start: number,
   ) {
+    this.size = states.length;
     this.mark = new Int32Array(states.length).fill(-1);
+    this.stack = new Int32Array(2 * states.length + 2);
     this.cur = new Int32Array(states.length);
     this.next = new Int32Array(states.length);
   }
 
+  /** States visited by add() since the last charge: the epsilon closures are most of the work of a pattern such as `(x?){40}`. */
+  private visited = 0;
+
   /** Adds `s` and its epsilon closure to `list`; returns the new length, or -1 when Match is reached. */
   private add(list: Int32Array, len: number, s: number, pos: number, inputLen: number): number {
-    // Iterative DFS over epsilon edges with an explicit stack.
-    const stack: number[] = [s];
-    while (stack.length > 0) {
-      const i = stack.pop() as number;
+    // Iterative DFS over epsilon edges with an explicit stack, allocated once: each state is
+    // expanded at most once per generation and pushes at most two, so 2 × states + 1 entries hold it.
+    const stack = this.stack;
+    let top = 0;
+    stack[top++] = s;
+    this.visited++;
+    while (top > 0) {
+      const i = stack[--top] as number;
+      this.visited++;
       if (i < 0 || this.mark[i] === this.gen) continue;
       this.mark[i] = this.gen;
       const st = this.states[i] as State;
@@ -419,14 +439,14 @@ class NfaRegex implements SafeRegex {
         case Kind.Match:
           return -1;
         case Kind.Split:
-          if (st.out2 >= 0) stack.push(st.out2);
-          stack.push(st.out);
+          if (st.out2 >= 0) stack[top++] = st.out2;
+          stack[top++] = st.out;
           break;
         case Kind.Bol:
-          if (pos === 0) stack.push(st.out);
+          if (pos === 0) stack[top++] = st.out;
           break;
         case Kind.Eol:
-          if (pos === inputLen) stack.push(st.out);
+          if (pos === inputLen) stack[top++] = st.out;
           break;
         case Kind.Char:
           list[len++] = i;
@@ -442,10 +462,14 @@ class NfaRegex implements SafeRegex {
     this.gen++;
     let curLen = this.add(this.cur, 0, this.start, 0, n);
     if (curLen < 0) return true;
+    this.visited = 0;
     for (let pos = 0; pos < n; pos++) {
       if (budget) {
-        // Charged per position before the work: the states alive now bound this step's cost.
-        budget.remaining -= curLen + 1;
+        // Charged per position: the states alive now, plus every state the previous position's
+        // epsilon closures visited (charged after the fact, so at most one position's work is
+        // done past the budget).
+        budget.remaining -= curLen + 1 + this.visited;
+        this.visited = 0;
         if (budget.remaining < 0) throw new StepBudgetExceeded();
       }
       const c = input.charCodeAt(pos);

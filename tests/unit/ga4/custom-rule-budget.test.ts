@@ -36,11 +36,17 @@ describe('custom rules: a hard step budget per hit', () => {
   it('forty costly rules on one hit are cut off by one shared budget and reported as not evaluated', () => {
     const rules = Array.from({ length: 40 }, (_, i) => costlyRule(i));
     const validator = createValidator({ facts: FACTS, customRules: rules });
-    expect(validator.customRuleErrors).toEqual([]);
+    // Compiling is bounded too (issue 26): rules past the rule set's allowance of NFA states are
+    // reported as errors and never compiled.
+    const refused = new Set(validator.customRuleErrors.map((e) => e.id));
+    expect(refused.size).toBeGreaterThan(0);
+    for (const e of validator.customRuleErrors) expect(e.errors[0]!.message).toContain('the custom rules together are too complex');
+    const compiled = rules.filter((r) => !refused.has(r.id));
+    expect(compiled.length).toBeGreaterThan(0);
     const result = validator.validate(longHit(), { now: NOW });
     const skipped = result.issues.filter((i) => i.tier === 'custom' && i.message.startsWith('Not evaluated'));
-    // The very first costly rule already exceeds the budget, so every one of them is reported once.
-    expect(skipped.map((i) => i.ruleId).sort()).toEqual(rules.map((r) => `custom.${r.id}`).sort());
+    // The very first costly rule already exceeds the budget, so every compiled one is reported once.
+    expect(skipped.map((i) => i.ruleId).sort()).toEqual(compiled.map((r) => `custom.${r.id}`).sort());
     expect(skipped.every((i) => i.severity === 'info')).toBe(true);
   });
 
@@ -71,5 +77,27 @@ describe('custom rules: size limits at save time, with the field that broke them
     const r = compileCustomRule(def);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0]?.message).toBe(`a custom rule may be at most ${CUSTOM_RULE_LIMITS.maxDefinitionBytes} bytes as JSON`);
+  });
+});
+
+describe('custom rules: compiling is bounded per rule set (issue 26)', () => {
+  it(`all rules together compile to at most ${CUSTOM_RULE_LIMITS.statesPerRuleSet} NFA states; the rest are refused by name`, () => {
+    const rules = Array.from({ length: 50 }, (_, i) => costlyRule(i));
+    const validator = createValidator({ facts: FACTS, customRules: rules });
+    const perRule = compileCustomRule(rules[0]);
+    if (!perRule.ok) throw new Error('costly rule does not compile alone');
+    const fit = Math.floor(CUSTOM_RULE_LIMITS.statesPerRuleSet / perRule.states);
+    expect(validator.activeRuleIds.filter((id) => id.startsWith('custom.'))).toHaveLength(fit);
+    expect(validator.customRuleErrors.map((e) => e.id)).toEqual(rules.slice(fit).map((r) => r.id));
+  });
+
+  it('an epsilon-heavy pattern is charged for the states its closures visit, not only those alive', () => {
+    const compiled = compileSafeRegex('(x?){40}x{40}');
+    if (!compiled.ok) throw new Error(compiled.error);
+    const budget = { remaining: 10_000_000 };
+    compiled.regex.test('a'.repeat(1000), budget);
+    // 41 Char states are alive at each position, but the closures visit about 80 more (the
+    // optional x's splits): charging only the live ones counted 42,000 for this match.
+    expect(10_000_000 - budget.remaining).toBeGreaterThan(100 * 1000);
   });
 });

@@ -16,6 +16,10 @@ export interface WebsiteDetails extends Website {
   /** Public key the tracker script and the collector URLs carry (not a secret). */
   site_key: string;
   verified_at: string | null;
+  /** When the first hit from the website's domain arrived (traffic, not proof of ownership). */
+  receiving_traffic_at: string | null;
+  /** What the domain publishes (DNS TXT, file or meta tag) to prove ownership. */
+  verification_token: string;
   eu_traffic: boolean;
   currencies: string[];
 }

@@ -6,7 +6,7 @@ import { websiteKeys } from './keys';
 import type { WebsiteDetails } from './types';
 
 export const WEBSITE_DETAIL_COLUMNS =
-  'id, organization_id, name, domain, measurement_ids, site_key, is_active, verification_status, verified_at, eu_traffic, currencies, created_at';
+  'id, organization_id, name, domain, measurement_ids, site_key, is_active, verification_status, verified_at, receiving_traffic_at, verification_token, eu_traffic, currencies, created_at';
 
 /** Every website of the organization with the columns the website screens need, newest first. */
 export async function fetchWebsiteDetails(client: TracklintClient, organizationId: string): Promise<WebsiteDetails[]> {

@@ -24,6 +24,6 @@ export function useWebsiteQuery(websiteId: string | undefined) {
     queryFn: () => fetchWebsite(client, websiteId!),
     enabled: Boolean(websiteId),
     staleTime: WEBSITES_CACHE_MS,
-    refetchInterval: (query) => (query.state.data && query.state.data.verification_status !== 'verified' ? VERIFICATION_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data && !query.state.data.receiving_traffic_at ? VERIFICATION_POLL_MS : false),
   });
 }

@@ -59,9 +59,9 @@ export function InstallPanel({ websiteId }: { websiteId: string }) {
         <Text c="dimmed">{website.domain}</Text>
         <VerificationBadge status={website.verification_status} verifiedAt={website.verified_at} />
       </Group>
-      {website.verification_status === 'verified' ? (
+      {website.receiving_traffic_at ? (
         <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Receiving hits" data-testid="website-verified">
-          The first hit from {website.domain} arrived{website.verified_at ? ` on ${formatDate(website.verified_at)}` : ''}.{' '}
+          The first hit from {website.domain} arrived on {formatDate(website.receiving_traffic_at)}.{' '}
           <Anchor component={Link} to={requestsLink({ websiteId: website.id })}>
             See its requests
           </Anchor>
@@ -71,11 +71,20 @@ export function InstallPanel({ websiteId }: { websiteId: string }) {
           <Group gap="sm">
             <Loader size="xs" aria-hidden />
             <Text size="sm">
-              Waiting for the first hit… Add the script below to {website.domain} and load a page. The first hit from your domain
-              without errors verifies the website; this updates by itself.
+              Waiting for the first hit… Add the script below to {website.domain} and load a page; this updates by itself.
             </Text>
           </Group>
         </Paper>
+      )}
+      {website.verification_status !== 'verified' && (
+        <>
+          <CopyField label="Ownership token" value={website.verification_token} testId="verification-token" />
+          <Text size="sm" c="dimmed">
+            To verify that you own {website.domain}, publish this token as a DNS TXT record <Code>tracklint-verification=TOKEN</Code>, as the file{' '}
+            <Code>/.well-known/tracklint-verification.txt</Code>, or as <Code>{'<meta name="tracklint-verification" content="TOKEN">'}</Code> in the home
+            page; an owner or admin then asks for the check (<Code>POST /api/websites/{'{id}'}/verify</Code>). Hits alone do not verify a website.
+          </Text>
+        </>
       )}
       <CopyField label="Site key" value={website.site_key} testId="site-key" />
       <CopyField label="Tracker script" value={trackerSnippet(origin, website.site_key)} testId="tracker-snippet" />

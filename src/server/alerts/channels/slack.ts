@@ -1,6 +1,6 @@
 import { SEVERITY_LEVEL_LABELS } from '../../../shared/severity';
 import { eventText, headline, type AlertMessage } from '../message';
-import { postJson, type SendResult } from './send-result';
+import { postJson, type SendPolicy, type SendResult } from './send-result';
 
 const EMOJI: Record<string, string> = { critical: ':red_circle:', warning: ':large_orange_circle:', info: ':large_blue_circle:' };
 
@@ -30,6 +30,6 @@ export function slackPayload(m: AlertMessage): Record<string, unknown> {
   };
 }
 
-export function sendSlack(url: string, m: AlertMessage): Promise<SendResult> {
-  return postJson(url, JSON.stringify(slackPayload(m)));
+export function sendSlack(url: string, m: AlertMessage, policy?: SendPolicy): Promise<SendResult> {
+  return postJson(url, JSON.stringify(slackPayload(m)), {}, policy);
 }

@@ -1,7 +1,7 @@
 import { signatureHeader } from '../secrets';
 import { SEVERITY_LEVEL_LABELS } from '../../../shared/severity';
 import type { AlertMessage } from '../message';
-import { postJson, type SendResult } from './send-result';
+import { postJson, type SendPolicy, type SendResult } from './send-result';
 
 /** The JSON body receivers get: stable field names, snake_case like the data API. */
 export function webhookBody(m: AlertMessage): Record<string, unknown> {
@@ -33,8 +33,8 @@ export function webhookBody(m: AlertMessage): Record<string, unknown> {
  * POSTs the body signed with the channel's secret: X-Tracklint-Signature is `t=<unix seconds>,v1=<hex>`
  * where hex is HMAC-SHA256(secret, "<t>.<raw body>"). Receivers recompute it and reject old timestamps.
  */
-export function sendWebhook(url: string, secret: string, m: AlertMessage, nowMs: number): Promise<SendResult> {
+export function sendWebhook(url: string, secret: string, m: AlertMessage, nowMs: number, policy?: SendPolicy): Promise<SendResult> {
   const body = JSON.stringify(webhookBody(m));
   const t = Math.floor(nowMs / 1000);
-  return postJson(url, body, { 'x-tracklint-signature': signatureHeader(secret, t, body), 'x-tracklint-timestamp': String(t), 'x-tracklint-delivery': m.deliveryId });
+  return postJson(url, body, { 'x-tracklint-signature': signatureHeader(secret, t, body), 'x-tracklint-timestamp': String(t), 'x-tracklint-delivery': m.deliveryId }, policy);
 }

@@ -81,15 +81,18 @@ export interface SetupMfaInput {
   userId: string;
   secret: string;
   token: string;
+  /** A code of the authenticator already set up: required to replace MFA that is on. */
+  currentCode: string | null;
 }
 
 export function readSetupMfa(body: Body): SetupMfaInput {
-  const { userId, secret, token } = body;
+  const { userId, secret, token, currentCode } = body;
   if (typeof userId !== 'string' || userId === '' || typeof secret !== 'string' || secret === '' || typeof token !== 'string' || token === '') {
     throw new HttpError(400, MESSAGES.setupFieldsRequired);
   }
   if (secret.length > 256) throw new HttpError(400, MESSAGES.badSecret);
-  return { userId: userId.toLowerCase(), secret, token: token.trim() };
+  if (currentCode !== undefined && currentCode !== null && (typeof currentCode !== 'string' || currentCode.length > 16)) throw new HttpError(400, 'currentCode must be the 6-digit code of the current authenticator');
+  return { userId: userId.toLowerCase(), secret, token: token.trim(), currentCode: typeof currentCode === 'string' ? currentCode.trim() : null };
 }
 
 export function userAgentHeader(value: string | undefined): string | null {

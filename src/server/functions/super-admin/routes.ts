@@ -27,17 +27,20 @@ function send(c: Context, outcome: Outcome) {
 
 /**
  * super-admin-auth/{login, verify-mfa, session, logout, setup-mfa}, as the renderer's client calls them.
- * With a limiter, login and verify-mfa are also counted per client address and per email (or
- * account) across addresses, in Postgres so every server process shares the counts; the service's
- * own limit on failures per email and address stays underneath.
+ * With a limiter, login and verify-mfa are also counted per client address, in Postgres so every
+ * server process shares the counts; the service's back-off on failures per email and address
+ * stays underneath. Nothing counts per email across addresses: that would be an account lock.
  */
 export function createSuperAdminAuthRoutes(service: SuperAdminService, addressOf: (c: Context) => string, limiter?: AuthRateLimiter): Hono {
   const routes = new Hono();
 
   /** A 429 in the super-admin shape (plus GoTrue's error_code), or null when the request may go on. */
-  async function overLimit(c: Context, subject: string): Promise<Outcome | null> {
+  async function overLimit(c: Context): Promise<Outcome | null> {
     if (!limiter) return null;
-    const refusal = (await limiter.attempt('super_admin_ip', limiter.ipOf(c))) ?? (await limiter.attempt('super_admin_email', subject));
+    // Per client address only: a count per email across addresses would let anyone who knows an
+    // administrator's email lock them out (issue 26); failures per email and address back off in
+    // the service.
+    const refusal = await limiter.attempt('super_admin_ip', limiter.ipOf(c));
     if (!refusal) return null;
     const retryAfter = Number(refusal.extra.retry_after) || 60;
     return {
@@ -59,14 +62,14 @@ export function createSuperAdminAuthRoutes(service: SuperAdminService, addressOf
 
   routes.post('/login', async (c) => {
     const input = readLogin(parseBody(await c.req.text()));
-    const limited = await overLimit(c, input.email);
+    const limited = await overLimit(c);
     if (limited) return send(c, limited);
     return send(c, await service.login(input, origin(c, input.reportedIp, input.userAgent)));
   });
 
   routes.post('/verify-mfa', async (c) => {
     const input = readVerifyMfa(parseBody(await c.req.text()));
-    const limited = await overLimit(c, `mfa:${input.userId}`);
+    const limited = await overLimit(c);
     if (limited) return send(c, { ...limited, body: { ...limited.body, valid: false } });
     return send(c, await service.verifyMfa(input, origin(c)));
   });

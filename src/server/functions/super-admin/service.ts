@@ -51,8 +51,10 @@ export function createSuperAdminService(deps: SuperAdminServiceDeps) {
   async function rateLimit(client: store.Queryable, email: string, origin: RequestOrigin, userId: string | null): Promise<Outcome | null> {
     const failures = await store.recentFailures(client, email, origin.ip, POLICY.failureWindowSeconds);
     if (failures.count < POLICY.maxFailedAttempts) return null;
-    const oldest = failures.oldest?.getTime() ?? Date.now();
-    const retryAfter = Math.max(1, Math.ceil((oldest + POLICY.failureWindowSeconds * 1000 - Date.now()) / 1000));
+    const backoff = Math.min(POLICY.backoffMaxSeconds, POLICY.backoffBaseSeconds * 2 ** (failures.count - POLICY.maxFailedAttempts));
+    const latest = failures.latest?.getTime() ?? Date.now();
+    const retryAfter = Math.ceil((latest + backoff * 1000 - Date.now()) / 1000);
+    if (retryAfter <= 0) return null;
     await store.recordAudit(client, 'login_rate_limited', { userId, email, origin, detail: { failures: failures.count } });
     return { ...error(429, MESSAGES.tooManyAttempts(Math.ceil(retryAfter / 60))), headers: { 'retry-after': String(retryAfter) } };
   }
@@ -157,11 +159,22 @@ export function createSuperAdminService(deps: SuperAdminServiceDeps) {
     },
 
     /** Turns MFA on for the signed-in super admin once the app's current code proves the secret was set up. */
-    async setupMfa(token: string | null, input: { userId: string; secret: string; token: string }, origin: RequestOrigin): Promise<Outcome> {
+    async setupMfa(token: string | null, input: { userId: string; secret: string; token: string; currentCode?: string | null }, origin: RequestOrigin): Promise<Outcome> {
       return deps.db.transaction(async (client) => {
         const active = token ? await store.touchActiveSession(client, hashSessionToken(token)) : null;
         if (!active) return error(401, MESSAGES.sessionInvalid);
         if (active.userId !== input.userId) return error(403, MESSAGES.notYourAccount);
+        // Replacing MFA that is on needs a code of the current authenticator: a session alone (an
+        // unattended browser, a stolen token) must not be able to swap the second factor.
+        let currentStep: bigint | null = null;
+        if (active.mfaEnabled) {
+          const account = await store.lockSuperAdminById(client, active.userId);
+          currentStep = account && input.currentCode ? acceptedStep(account, input.currentCode) : null;
+          if (currentStep === null) {
+            await store.recordAudit(client, 'mfa_setup_failed', { userId: active.userId, email: active.email, origin });
+            return error(403, MESSAGES.currentCodeRequired);
+          }
+        }
         const secret = canonicalSecret(input.secret);
         if (!secret) return error(400, MESSAGES.badSecret);
         const step = matchTotpStep(base32Decode(secret)!, input.token, nowSeconds());
@@ -170,6 +183,8 @@ export function createSuperAdminService(deps: SuperAdminServiceDeps) {
           return error(400, MESSAGES.invalidMfaCode);
         }
         await store.enableMfa(client, active.userId, deps.secretBox.seal(secret, active.userId));
+        // Sessions opened before (with the password alone, or the old authenticator) end now.
+        await store.revokeOtherSessions(client, active.userId, active.sessionId);
         await store.recordAudit(client, 'mfa_enabled', { userId: active.userId, email: active.email, origin });
         return { status: 200, body: { success: true, mfaEnabled: true } };
       });

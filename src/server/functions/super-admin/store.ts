@@ -103,8 +103,8 @@ export async function recentFailures(
   email: string,
   ip: string,
   windowSeconds: number,
-): Promise<{ count: number; oldest: Date | null }> {
-  const { rows } = await client.query<{ count: number; oldest: Date | null }>(
+): Promise<{ count: number; oldest: Date | null; latest: Date | null }> {
+  const { rows } = await client.query<{ count: number; oldest: Date | null; latest: Date | null }>(
     `with since as (
        select greatest(now() - make_interval(secs => $3),
                        coalesce(max(created_at), '-infinity'::timestamptz)) as t
@@ -112,12 +112,12 @@ export async function recentFailures(
         where email = $1 and ip_address = $2 and event in ('login_succeeded', 'mfa_succeeded')
           and created_at > now() - make_interval(secs => $3)
      )
-     select count(*)::int as count, min(created_at) as oldest
+     select count(*)::int as count, min(created_at) as oldest, max(created_at) as latest
        from public.super_admin_audit_log, since
       where email = $1 and ip_address = $2 and event in ('login_failed', 'mfa_failed') and created_at > since.t`,
     [email, ip, windowSeconds],
   );
-  return rows[0] ?? { count: 0, oldest: null };
+  return rows[0] ?? { count: 0, oldest: null, latest: null };
 }
 
 /** Serialises attempts for one key (email and address) until the transaction ends, so the limit is exact. */
@@ -169,6 +169,11 @@ export async function revokeSession(client: Queryable, tokenHash: string): Promi
     [tokenHash],
   );
   return rows[0]?.user_id ?? null;
+}
+
+/** Ends every live session of the super admin but one (MFA turned on or replaced). */
+export async function revokeOtherSessions(client: Queryable, userId: string, keepSessionId: string): Promise<void> {
+  await client.query('update public.super_admin_sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [userId, keepSessionId]);
 }
 
 /** Drops sessions and challenges that ended more than a day ago, so the tables stay small. */

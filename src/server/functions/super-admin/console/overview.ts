@@ -20,10 +20,11 @@ export async function dashboard(src: OverviewSources) {
     q(`select (select count(*) from public.organizations) as organizations,
               (select count(*) from auth.users) as users,
               (select count(*) from public.websites) as websites,
-              (select count(*) from public.organizations where subscription_status = 'trialing' and trial_ends_at > now()) as active_trials,
+              (select count(*) from public.organizations o where tracklint_private.billing_state(o) = 'trialing') as active_trials,
               (select count(*) from public.organizations where suspended_at is not null) as suspended`),
-    q(`select plan, count(*) as organizations from public.organizations
-        where plan <> 'free' and subscription_status in ('active', 'past_due') group by plan order by plan`),
+    // Paying means a plan that is not in its trial (a sign-up's no-card trial has status active).
+    q(`select plan, count(*) as organizations from public.organizations o
+        where plan <> 'free' and tracklint_private.billing_state(o) in ('active', 'past_due') group by plan order by plan`),
     q(`select coalesce(sum(count) filter (where hour >= date_trunc('hour', now()) - interval '1 hour'), 0) as last_hour,
               coalesce(sum(count), 0) as last_day
          from public.website_hourly_rollups where dimension = 'requests' and hour >= now() - interval '24 hours'`),
@@ -70,11 +71,12 @@ export async function dashboard(src: OverviewSources) {
 export async function billingOverview(src: OverviewSources) {
   const q = (text: string) => src.db.pool.query(text).then((r) => r.rows);
   const [byPlan, mrr, trialsEnding, failed, invoices] = await Promise.all([
-    q(`select plan, subscription_status as status, count(*) as organizations from public.organizations group by 1, 2 order by 1, 2`),
+    // Status as billing sees it (tracklint_private.billing_state): a no-card trial is 'trialing', not 'active'.
+    q(`select plan, tracklint_private.billing_state(o) as status, count(*) as organizations from public.organizations o group by 1, 2 order by 1, 2`),
     q(`select coalesce(sum(l.monthly_price), 0) as mrr from public.organizations o join public.subscription_plan_limits l on l.plan = o.plan
-        where o.subscription_status = 'active' and o.plan <> 'free' and o.suspended_at is null`),
-    q(`select id, name, slug, plan, trial_ends_at from public.organizations
-        where subscription_status = 'trialing' and trial_ends_at between now() and now() + interval '7 days' order by trial_ends_at limit 100`),
+        where tracklint_private.billing_state(o) = 'active' and o.plan <> 'free' and o.suspended_at is null`),
+    q(`select id, name, slug, plan, trial_ends_at from public.organizations o
+        where tracklint_private.billing_state(o) = 'trialing' and trial_ends_at between now() and now() + interval '7 days' order by trial_ends_at limit 100`),
     q(`select o.id, o.name, o.slug, o.plan, o.subscription_status from public.organizations o
         where o.subscription_status in ('past_due', 'unpaid') order by o.name limit 100`),
     q(`select i.*, o.name as organization_name from public.billing_invoices i join public.organizations o on o.id = i.organization_id

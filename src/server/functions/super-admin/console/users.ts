@@ -101,6 +101,31 @@ const AUDIT_NAMES: Record<UserAction, ConsoleAction> = {
 };
 
 /**
+ * Before an account is deleted: the organizations it alone belongs to go with it (nobody else
+ * could ever reach them); an organization where it is the last owner beside other members is a
+ * 409 that names it, so the operator transfers ownership first instead of leaving it ownerless.
+ */
+async function deleteSoleOrganizations(client: SqlClient, userId: string): Promise<string[]> {
+  const owned = await client.query<{ id: string; name: string; others: number; other_owners: number }>(
+    `select o.id, o.name,
+            (select count(*)::int from public.user_organizations m where m.organization_id = o.id and m.user_id <> $1) as others,
+            (select count(*)::int from public.user_organizations m where m.organization_id = o.id and m.user_id <> $1
+                and m.role = 'owner' and m.status = 'active') as other_owners
+       from public.organizations o
+      where exists (select 1 from public.user_organizations m where m.organization_id = o.id and m.user_id = $1 and m.role = 'owner')
+      order by o.name`,
+    [userId],
+  );
+  const stranded = owned.rows.filter((o) => o.others > 0 && o.other_owners === 0);
+  if (stranded.length > 0) {
+    throw new HttpError(409, `The user is the last owner of ${stranded.map((o) => `"${o.name}"`).join(', ')}: make another member owner first`);
+  }
+  const alone = owned.rows.filter((o) => o.others === 0).map((o) => o.id);
+  if (alone.length > 0) await client.query('delete from public.organizations where id = any($1::uuid[])', [alone]);
+  return alone;
+}
+
+/**
  * One action on one account. Signing out and banning delete the account's sessions in the same
  * transaction, so every refresh token dies with them and the data API's session check refuses
  * the access tokens still in flight.
@@ -110,10 +135,11 @@ export async function actOnUser(deps: AppDeps, admin: ActiveSession, id: string,
   if (id === admin.userId && (action === 'ban' || action === 'delete')) throw new HttpError(409, 'You cannot ban or delete your own account');
   const user = await deps.db.transaction(async (client) => {
     const before = await lockUser(client, id);
-    let after: Partial<UserState> | null = { banned_until: before.banned_until };
+    let after: Partial<UserState> | { deleted_organizations: string[] } | null = { banned_until: before.banned_until };
     switch (action) {
       case 'sign-out':
         await client.query('delete from auth.sessions where user_id = $1', [id]);
+        await client.query('update public.super_admin_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [id]);
         break;
       case 'ban':
         if (before.banned_until && new Date(before.banned_until) > new Date()) throw new HttpError(409, 'The user is already banned');
@@ -127,8 +153,8 @@ export async function actOnUser(deps: AppDeps, admin: ActiveSession, id: string,
         break;
       case 'delete':
         if (input.confirm !== before.email) throw new HttpError(400, `confirm: type the account's email "${before.email}" to delete it`);
+        after = { deleted_organizations: await deleteSoleOrganizations(client, id) };
         await client.query('delete from auth.users where id = $1', [id]);
-        after = null;
         break;
       case 'resend-confirmation':
         if (before.email_confirmed_at) throw new HttpError(409, 'The email address is already confirmed');

@@ -1,0 +1,86 @@
+import { lookup, resolveTxt } from 'node:dns/promises';
+import { isPrivateHost } from '../alerts/private-address';
+
+/**
+ * Proof that whoever manages a website in Tracklint controls its domain, checked the way search
+ * consoles do: the domain publishes the website's verification token as
+ *  - a DNS TXT record `tracklint-verification=TOKEN` on the domain (or on `_tracklint.DOMAIN`),
+ *  - the file `/.well-known/tracklint-verification.txt` containing TOKEN, or
+ *  - `<meta name="tracklint-verification" content="TOKEN">` in the home page.
+ * A hit with the domain's Origin proves nothing (anyone can send one): it only says traffic arrives.
+ */
+export type OwnershipProof = 'dns' | 'file' | 'meta';
+
+export interface VerificationOptions {
+  /** Production: https only, and never an address on this machine or its private network. */
+  production: boolean;
+  /** Development and tests: fetch the file and page over http on this port (a local site). */
+  httpPort?: number;
+}
+
+export const VERIFICATION_FILE = '/.well-known/tracklint-verification.txt';
+const TIMEOUT_MS = 5_000;
+const MAX_PAGE_BYTES = 256 * 1024;
+
+export function dnsRecordFor(token: string): string {
+  return `tracklint-verification=${token}`;
+}
+
+export function metaTagFor(token: string): string {
+  return `<meta name="tracklint-verification" content="${token}">`;
+}
+
+async function dnsProof(domain: string, token: string): Promise<boolean> {
+  for (const name of [domain, `_tracklint.${domain}`]) {
+    const records = await resolveTxt(name).catch(() => [] as string[][]);
+    if (records.some((chunks) => chunks.join('').trim() === dnsRecordFor(token))) return true;
+  }
+  return false;
+}
+
+/** The body of a GET to the domain (at most MAX_PAGE_BYTES), or null. Redirects are not followed. */
+async function fetchFromDomain(domain: string, path: string, options: VerificationOptions): Promise<string | null> {
+  if (options.production) {
+    const addresses = await lookup(domain, { all: true }).catch(() => []);
+    if (addresses.length === 0 || addresses.some((a) => isPrivateHost(a.address))) return null;
+  }
+  const base = !options.production && options.httpPort ? `http://${domain}:${options.httpPort}` : `https://${domain}`;
+  try {
+    const res = await fetch(`${base}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (res.status !== 200 || !res.body) return null;
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_PAGE_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+const META_RE = /<meta\s[^>]*name\s*=\s*["']tracklint-verification["'][^>]*>/gi;
+const CONTENT_RE = /content\s*=\s*["']([^"']*)["']/i;
+
+function pageHasMeta(html: string, token: string): boolean {
+  for (const tag of html.match(META_RE) ?? []) if (CONTENT_RE.exec(tag)?.[1]?.trim() === token) return true;
+  return false;
+}
+
+/** The first proof of ownership the domain publishes, or null. */
+export async function findOwnershipProof(domain: string, token: string, options: VerificationOptions): Promise<OwnershipProof | null> {
+  if (await dnsProof(domain, token)) return 'dns';
+  const file = await fetchFromDomain(domain, VERIFICATION_FILE, options);
+  if (file !== null && file.trim() === token) return 'file';
+  const page = await fetchFromDomain(domain, '/', options);
+  if (page !== null && pageHasMeta(page, token)) return 'meta';
+  return null;
+}
