@@ -201,27 +201,27 @@ create policy "Admins can read their organization's API audit log" on public.api
 -- A key limited to some websites sees and changes only those (restrictive: on top of the others).
 create policy "A website-limited API key sees only its websites" on public.websites
   as restrictive for all to authenticated
-  using ((select tracklint_private.api_key_website_ids()) is null or id = any ((select tracklint_private.api_key_website_ids())))
-  with check ((select tracklint_private.api_key_website_ids()) is null or id = any ((select tracklint_private.api_key_website_ids())));
+  using ((select tracklint_private.api_key_website_ids()) is null or id = any ((select tracklint_private.api_key_website_ids())::uuid[]))
+  with check ((select tracklint_private.api_key_website_ids()) is null or id = any ((select tracklint_private.api_key_website_ids())::uuid[]));
 create policy "A website-limited API key reads only its websites' requests" on public.collected_requests
   as restrictive for select to authenticated
-  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())));
+  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]));
 create policy "A website-limited API key reads only its websites' rollups" on public.website_hourly_rollups
   as restrictive for select to authenticated
-  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())));
+  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]));
 create policy "A website-limited API key sees only its websites' alerts" on public.alerts
   as restrictive for all to authenticated
-  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())))
-  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())));
+  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]))
+  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]));
 create policy "A website-limited API key sees only its websites' alert rules" on public.alert_rules
   as restrictive for all to authenticated
-  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())))
-  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())));
+  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]))
+  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]));
 create policy "A website-limited API key sees only its websites' custom rules" on public.custom_rules
   as restrictive for all to authenticated
-  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())))
-  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())));
+  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]))
+  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]));
 create policy "A website-limited API key sees only its websites' rule settings" on public.website_rule_settings
   as restrictive for all to authenticated
-  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())))
-  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())));
+  using ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]))
+  with check ((select tracklint_private.api_key_website_ids()) is null or website_id = any ((select tracklint_private.api_key_website_ids())::uuid[]));
