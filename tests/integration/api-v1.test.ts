@@ -9,6 +9,12 @@ import { createTenant, type Persona, type Tenant } from '../support/personas';
 // Issue 27: the public API v1. A contract test walks the served OpenAPI document and calls every
 // operation against the real server and Postgres; a persona matrix checks tenancy through HTTP.
 
+const RULE_ID = 'basic.endpoint_known';
+const customRule = (id: string, websiteId: string | null = null) => ({
+  name: `Rule ${id}`,
+  website_id: websiteId,
+  definition: { id, title: `Rule ${id}`, events: ['login'], assert: { field: 'params.method', op: 'exists' } },
+});
 const base = () => `${inject('serverUrl')}/api/v1`;
 const LOGIN = JSON.stringify({ client_id: '555.666', events: [{ name: 'login', params: { method: 'Google', session_id: '1700000000', engagement_time_msec: 100 } }] });
 
@@ -59,8 +65,18 @@ async function openAlert(websiteId: string): Promise<string> {
   return rows[0]!.id;
 }
 
+/** A fresh custom rule on a website, inserted as the database's owner. */
+async function ruleOf(websiteId: string): Promise<string> {
+  const rows = await sql<{ id: string }>(
+    `insert into public.custom_rules (organization_id, website_id, name, definition)
+     select organization_id, id, 'Fixture', $2::jsonb from public.websites where id = $1 returning id`,
+    [websiteId, JSON.stringify(customRule(`r${Math.random().toString(36).slice(2, 8)}`).definition)],
+  );
+  return rows[0]!.id;
+}
+
 beforeAll(async () => {
-  [tenant, other] = await Promise.all([createTenant('apiv1', 'pro'), createTenant('apiv1-other', 'pro')]);
+  [tenant, other] = await Promise.all([createTenant('apiv1', 'enterprise'), createTenant('apiv1-other', 'pro')]);
   siteA = await website(tenant.owner, tenant.orgId, 'a.apiv1.example.com', 'G-APIV1A01');
   siteB = await website(tenant.owner, tenant.orgId, 'b.apiv1.example.com', 'G-APIV1B01');
   await website(other.owner, other.orgId, 'o.apiv1.example.com', 'G-APIV1O01');
@@ -97,6 +113,13 @@ function fixtures(): Record<string, { path: string; body?: unknown }> {
     'get /alerts': { path: '/alerts?status=open' },
     'post /alerts/{id}/acknowledge': { path: '/alerts/{alert}/acknowledge' },
     'post /alerts/{id}/resolve': { path: '/alerts/{alert}/resolve' },
+    'get /rules': { path: '/rules' },
+    'get /websites/{id}/rule-settings': { path: `/websites/${siteA}/rule-settings` },
+    'put /websites/{id}/rule-settings/{rule_id}': { path: `/websites/${siteA}/rule-settings/${RULE_ID}`, body: { enabled: false } },
+    'get /custom-rules': { path: '/custom-rules' },
+    'post /custom-rules': { path: '/custom-rules', body: customRule('contract_rule') },
+    'patch /custom-rules/{id}': { path: '/custom-rules/{rule}', body: { enabled: false } },
+    'delete /custom-rules/{id}': { path: '/custom-rules/{rule}' },
   };
 }
 
@@ -127,7 +150,7 @@ describe('the OpenAPI document', () => {
       for (const method of Object.keys(ops)) {
         const fixture = all[`${method} ${path}`];
         expect(fixture, `no contract call for ${method} ${path}`).toBeDefined();
-        const target = fixture!.path.replace('{alert}', await openAlert(siteA));
+        const target = fixture!.path.replace('{alert}', await openAlert(siteA)).replace('{rule}', await ruleOf(siteA));
         const res = await call(keys.write!, method.toUpperCase(), target, fixture!.body);
         expect(res.status, `${method} ${path}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
         const pointer = `openapi.json#/paths/${path.replaceAll('/', '~1')}/${method}/responses/${res.status}/content/application~1json/schema`;
@@ -201,6 +224,18 @@ describe('persona matrix', () => {
     { op: 'list alerts', method: 'GET', path: () => '/alerts', expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 200, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
     { op: 'acknowledge an alert of B', method: 'POST', path: () => '/alerts/{alert}/acknowledge', expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
     { op: 'resolve an alert of B', method: 'POST', path: () => '/alerts/{alert}/resolve', expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: 'rule catalogue', method: 'GET', path: () => '/rules', expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 200, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    { op: "website B's rule settings", method: 'GET', path: () => `/websites/${siteB}/rule-settings`, expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    { op: "set website B's rule", method: 'PUT', path: () => `/websites/${siteB}/rule-settings/${RULE_ID}`, body: () => ({ enabled: false, severity: 'info' }),
+      expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: 'list custom rules', method: 'GET', path: () => '/custom-rules', expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 200, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    // The site-limited key cannot see website B, so the rule's trigger finds no such website (409).
+    { op: 'create a custom rule on B', method: 'POST', path: () => '/custom-rules', body: () => ({ ...customRule(`m${Math.random().toString(36).slice(2, 8)}`, siteB), organization_id: tenant.orgId }),
+      expect: { owner: 201, admin: 201, member: 403, viewer: 403, otherOrgKey: 403, siteAKey: 409, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: 'update a custom rule of B', method: 'PATCH', path: () => '/custom-rules/{rule}', body: () => ({ name: 'Renamed' }),
+      expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: 'delete a custom rule of B', method: 'DELETE', path: () => '/custom-rules/{rule}',
+      expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
   ];
   let requestIdB: string;
   beforeAll(async () => {
@@ -212,7 +247,10 @@ describe('persona matrix', () => {
   const personas: Who[] = ['owner', 'admin', 'member', 'viewer', 'otherOrgKey', 'siteAKey', 'revokedKey', 'readKey', 'collectKey', 'none'];
   it.each(ops.map((o) => [o.op, o] as const))('%s', async (_name, o) => {
     for (const who of personas) {
-      const path = o.path().replace('{alert}', o.path().includes('{alert}') ? await openAlert(siteB) : '');
+      const template = o.path();
+      const path = template
+        .replace('{alert}', template.includes('{alert}') ? await openAlert(siteB) : '')
+        .replace('{rule}', template.includes('{rule}') ? await ruleOf(siteB) : '');
       const before = await sql('select count(*)::int as n from public.api_audit_log where organization_id = $1', [tenant.orgId]);
       const res = await call(token(who), o.method, path, o.body?.());
       expect(res.status, `${who} ${o.op}: ${JSON.stringify(res.json)}`).toBe(o.expect[who]);

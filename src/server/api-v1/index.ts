@@ -14,6 +14,10 @@ import * as usage from './usage.routes';
 import { usageHandlers } from './usage.handlers';
 import * as alerts from './alerts.routes';
 import { alertHandlers } from './alerts.handlers';
+import * as rules from './rules.routes';
+import { ruleHandlers } from './rules.handlers';
+import * as customRules from './custom-rules.routes';
+import { customRuleHandlers } from './custom-rules.handlers';
 
 const isDocument = (path: string) => path.endsWith('/openapi.json');
 
@@ -48,6 +52,15 @@ export function createApiV1Routes(deps: AppDeps) {
   app.openapi(alerts.listAlerts, a.list);
   app.openapi(alerts.acknowledgeAlert, a.acknowledge);
   app.openapi(alerts.resolveAlert, a.resolve);
+  const ru = ruleHandlers(deps);
+  app.openapi(rules.listRules, ru.list);
+  app.openapi(rules.listRuleSettings, ru.settings);
+  app.openapi(rules.putRuleSetting, ru.put);
+  const cr = customRuleHandlers(deps);
+  app.openapi(customRules.listCustomRules, cr.list);
+  app.openapi(customRules.createCustomRule, cr.create);
+  app.openapi(customRules.updateCustomRule, cr.update);
+  app.openapi(customRules.deleteCustomRule, cr.remove);
 
   app.all('*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
   return app;
