@@ -163,6 +163,19 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('/docs/api', () => {
+  it('is a readable page of every operation with the worked example, and loads no script', async () => {
+    const res = await fetch(`${inject('serverUrl')}/docs/api`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    for (const path of Object.keys(doc.paths)) expect(html).toContain(`<code>/api/v1${path}</code>`);
+    expect(html).toContain('npx tracklint check --website $WEBSITE_ID --since 1h');
+    expect(html).toContain('curl -s -H &quot;Authorization: Bearer $TRACKLINT_API_KEY&quot;');
+    expect(html).not.toMatch(/<script/i);
+  });
+});
+
 describe('bad input', () => {
   it('refuses unknown query parameters and body fields with a 400 naming them, and changes nothing', async () => {
     const q = await call(keys.write!, 'GET', '/websites?limit=2&colour=red');

@@ -18,6 +18,7 @@ import * as rules from './rules.routes';
 import { ruleHandlers } from './rules.handlers';
 import * as customRules from './custom-rules.routes';
 import { customRuleHandlers } from './custom-rules.handlers';
+import { renderReferencePage, type OpenApiDocument } from './reference-page';
 
 const isDocument = (path: string) => path.endsWith('/openapi.json');
 
@@ -64,4 +65,15 @@ export function createApiV1Routes(deps: AppDeps) {
 
   app.all('*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
   return app;
+}
+
+/** GET /docs/api: the reference page, rendered once from the v1 app's own document. */
+export function createApiReferenceHandler(deps: AppDeps) {
+  let page: Promise<string> | undefined;
+  return async () => {
+    page ??= Promise.resolve(createApiV1Routes(deps).request('/openapi.json')).then(async (res) =>
+      renderReferencePage((await res.json()) as OpenApiDocument),
+    );
+    return new Response(await page, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  };
 }
