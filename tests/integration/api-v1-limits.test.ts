@@ -109,6 +109,14 @@ describe('the api_access plan gate', () => {
   }, 120_000);
 });
 
+describe('the collect scope', () => {
+  it('a key without collect is refused by the collector, a collect key is accepted', async () => {
+    const send = (k: string) => fetch(`${inject('serverUrl')}/mp/collect?measurement_id=G-APIV1C01&api_secret=${k}`, { method: 'POST', body: hit('login') });
+    expect((await send(readKey)).status).toBe(401);
+    expect((await send(collectKey)).status).toBeLessThan(300);
+  });
+});
+
 describe('tracklint check', () => {
   const run = async (args: string[], env: Record<string, string | undefined>) => {
     let out = '';

@@ -9,7 +9,7 @@ import type { ApiKey } from './types';
 export async function fetchApiKeys(client: TracklintClient, organizationId: string): Promise<ApiKey[]> {
   const { data, error } = await client
     .from('api_keys')
-    .select('id, organization_id, name, key_prefix, created_at, last_used_at, revoked_at')
+    .select('id, organization_id, name, key_prefix, created_at, last_used_at, revoked_at, scopes, website_ids')
     .eq('organization_id', organizationId)
     .order('created_at', { ascending: false });
   if (error) throw error;

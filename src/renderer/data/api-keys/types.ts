@@ -8,7 +8,14 @@ export interface ApiKey {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** read (API reads), write (API changes, includes read), collect (Measurement Protocol). */
+  scopes: ApiKeyScope[];
+  /** The websites the key is limited to; null for all. */
+  website_ids: string[] | null;
 }
+
+export type ApiKeyScope = 'read' | 'write' | 'collect';
+export const API_KEY_SCOPES: readonly ApiKeyScope[] = ['read', 'write', 'collect'];
 
 /** rpc create_api_key's answer: the only time the whole key is readable. */
 export interface CreatedApiKey {
@@ -16,5 +23,7 @@ export interface CreatedApiKey {
   name: string;
   key_prefix: string;
   created_at: string;
+  scopes: ApiKeyScope[];
+  website_ids: string[] | null;
   key: string;
 }
