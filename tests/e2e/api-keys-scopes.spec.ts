@@ -6,7 +6,7 @@ import { signUpAndConfirm } from './support/flows';
 // Issue 27: the creator chooses a key's scopes and websites; the keys page shows them and the key's last use.
 test('an API key with the read scope limited to one website: listed with its scopes, used by the API, last use shown', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpAndConfirm(page, 'apikeys');
+  await signUpAndConfirm(page, 'apikeys', 'pro');
   const suffix = Date.now().toString(36);
   const websites = new WebsitesPage(page);
   for (const name of ['Shop', 'Blog']) {

@@ -112,7 +112,7 @@ describe('the api_access plan gate', () => {
 describe('the collect scope', () => {
   it('a key without collect is refused by the collector, a collect key is accepted', async () => {
     const send = (k: string) => fetch(`${inject('serverUrl')}/mp/collect?measurement_id=G-APIV1C01&api_secret=${k}`, { method: 'POST', body: hit('login') });
-    expect((await send(readKey)).status).toBe(401);
+    expect((await send(readKey)).status).toBe(403);
     expect((await send(collectKey)).status).toBeLessThan(300);
   });
 });
@@ -129,7 +129,7 @@ describe('tracklint check', () => {
   it('exits 0 and prints the summary when the last hour had no error', async () => {
     const r = await run(['--website', siteClean, '--since', '1h'], env());
     expect(r.err).toBe('');
-    expect(r.out).toContain('1 requests:');
+    expect(r.out).toMatch(/\d+ requests: \d+ pass, \d+ warning, 0 fail/);
     expect(r.out).toContain('Findings: 0 errors');
     expect(r.code).toBe(0);
   });

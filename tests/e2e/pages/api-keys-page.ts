@@ -24,7 +24,7 @@ export class ApiKeysPageModel {
       }
     }
     for (const website of options.websites ?? []) {
-      await this.page.getByRole('textbox', { name: 'Websites' }).click();
+      await this.page.getByRole('combobox', { name: 'Websites' }).click();
       await this.page.getByRole('option', { name: website }).click();
     }
     await this.page.getByRole('button', { name: 'Create key' }).click();
