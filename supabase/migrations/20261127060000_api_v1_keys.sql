@@ -146,6 +146,13 @@ end
 $$;
 comment on function public.create_scoped_api_key(uuid, text, text[], uuid[]) is 'Creates an API key with scopes (read, write, collect) and optionally limited to some websites (owners and admins, plans with api_access) and returns it once; only its hash is kept.';
 
+-- The keys page's old entry point makes what it always made, a collect key, through the one creator.
+create or replace function public.create_api_key(org_id uuid, key_name text) returns jsonb
+language sql volatile security definer set search_path = '' as $$
+  select public.create_scoped_api_key(org_id, key_name, array['collect']::text[], null)
+$$;
+comment on function public.create_api_key(uuid, text) is 'Creates a collect-scope API key (as before scopes existed) through create_scoped_api_key and returns it once.';
+
 create or replace function public.record_api_write(org_id uuid, write_action text, write_target text) returns void
 language plpgsql volatile security definer set search_path = '' as $$
 begin

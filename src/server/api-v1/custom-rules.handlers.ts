@@ -2,7 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { validateCustomRuleDefinition } from '../../shared/ga4/custom-rules';
-import { asPrincipal, iso, recordWrite } from './caller';
+import { asPrincipal, iso, recordWrite, refuseChange, targetOrganization } from './caller';
 import { ApiV1Error } from './errors';
 import { CURSOR_SQL, decodeCursor, toPage } from './pagination';
 import type { ApiV1Env } from './principal';
@@ -24,13 +24,6 @@ async function one(client: SqlClient, id: string) {
   return rows[0] as Record<string, unknown>;
 }
 
-/** Tells "not yours" from "you may not" after an update or delete RLS filtered out. */
-async function missing(client: SqlClient, id: string): Promise<never> {
-  const visible = await client.query('select 1 from public.custom_rules where id = $1', [id]);
-  if (visible.rowCount) throw new ApiV1Error(403, 'forbidden', 'Only owners and admins can change custom rules.');
-  throw new ApiV1Error(404, 'not_found', 'Custom rule not found.');
-}
-
 export function customRuleHandlers(deps: AppDeps) {
   const list: RouteHandler<typeof listCustomRules, ApiV1Env> = async (c) => {
     const q = c.req.valid('query');
@@ -50,11 +43,7 @@ export function customRuleHandlers(deps: AppDeps) {
     const b = c.req.valid('json');
     checkDefinition(b.definition);
     const row = await asPrincipal(deps, c, async (client, p) => {
-      const orgId = p.kind === 'key' ? p.organizationId : b.organization_id;
-      if (!orgId) throw new ApiV1Error(400, 'invalid_request', 'organization_id is required with a session token.', { field: 'organization_id' });
-      if (p.kind === 'key' && b.organization_id && b.organization_id !== p.organizationId) {
-        throw new ApiV1Error(403, 'forbidden', 'An API key creates rules in its own organization only.');
-      }
+      const orgId = targetOrganization(p, b.organization_id, 'organization_id');
       const { rows } = await client.query<{ id: string }>(
         `insert into public.custom_rules (organization_id, website_id, name, description, definition, severity, enabled)
          values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -79,7 +68,7 @@ export function customRuleHandlers(deps: AppDeps) {
         `update public.custom_rules set ${fields.map(([k], i) => `${k} = $${i + 2}`).join(', ')} where id = $1 returning organization_id`,
         [id, ...fields.map(([, v]) => v)],
       );
-      if (!rows[0]) return missing(client, id);
+      if (!rows[0]) return refuseChange(client, 'custom_rules', id, 'custom rule');
       await recordWrite(client, rows[0].organization_id, 'custom_rule.update', id);
       return one(client, id);
     });
@@ -90,7 +79,7 @@ export function customRuleHandlers(deps: AppDeps) {
     const { id } = c.req.valid('param');
     await asPrincipal(deps, c, async (client) => {
       const { rows } = await client.query<{ organization_id: string }>('delete from public.custom_rules where id = $1 returning organization_id', [id]);
-      if (!rows[0]) return missing(client, id);
+      if (!rows[0]) return refuseChange(client, 'custom_rules', id, 'custom rule');
       await recordWrite(client, rows[0].organization_id, 'custom_rule.delete', id);
     });
     return c.json({ id, deleted: true as const }, 200);

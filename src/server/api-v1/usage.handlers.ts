@@ -1,7 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps';
-import { asPrincipal } from './caller';
-import { ApiV1Error } from './errors';
+import { asPrincipal, targetOrganization } from './caller';
 import type { ApiV1Env } from './principal';
 import type { getUsage } from './usage.routes';
 
@@ -9,9 +8,8 @@ export function usageHandlers(deps: AppDeps) {
   const get: RouteHandler<typeof getUsage, ApiV1Env> = async (c) => {
     const q = c.req.valid('query');
     const status = await asPrincipal(deps, c, async (client, p) => {
-      const orgId = q.organization_id ?? (p.kind === 'key' ? p.organizationId : undefined);
-      if (!orgId) throw new ApiV1Error(400, 'invalid_request', 'organization_id is required with a session token.', { parameter: 'organization_id' });
-      // The app's own usage function: it checks has_org_role itself (a key of another organization gets 403).
+      const orgId = targetOrganization(p, q.organization_id, 'organization_id');
+      // The app's own usage function: it checks has_org_role itself.
       const { rows } = await client.query<{ s: Record<string, unknown> }>('select public.get_organization_usage_status($1) as s', [orgId]);
       const { current_usage: _dup, ...s } = rows[0]!.s;
       return s;

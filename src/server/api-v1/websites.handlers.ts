@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
-import { asPrincipal, iso, recordWrite } from './caller';
+import { asPrincipal, iso, recordWrite, refuseChange, targetOrganization } from './caller';
 import { ApiV1Error } from './errors';
 import { CURSOR_SQL, decodeCursor, toPage } from './pagination';
 import type { ApiV1Env } from './principal';
@@ -53,11 +53,7 @@ export function websiteHandlers(deps: AppDeps) {
   const create: RouteHandler<typeof createWebsite, ApiV1Env> = async (c) => {
     const body = c.req.valid('json');
     const created = await asPrincipal(deps, c, async (client, p) => {
-      const orgId = p.kind === 'key' ? p.organizationId : body.organization_id;
-      if (!orgId) throw new ApiV1Error(400, 'invalid_request', 'organization_id is required with a session token.', { field: 'organization_id' });
-      if (p.kind === 'key' && body.organization_id && body.organization_id !== p.organizationId) {
-        throw new ApiV1Error(403, 'forbidden', 'An API key creates websites in its own organization only.');
-      }
+      const orgId = targetOrganization(p, body.organization_id, 'organization_id');
       const { rows } = await client.query<{ id: string }>(
         'insert into public.websites (organization_id, name, domain, measurement_ids) values ($1, $2, $3, $4) returning id',
         [orgId, body.name, body.domain, body.measurement_ids ?? []],
@@ -78,12 +74,7 @@ export function websiteHandlers(deps: AppDeps) {
         `update public.websites set ${sets} where id = $1 returning id, organization_id`,
         [id, ...entries.map(([, v]) => v)],
       );
-      // Invisible and not changeable look the same: RLS filtered the row out of the update.
-      if (!rows[0]) {
-        const visible = await client.query('select 1 from public.websites where id = $1', [id]);
-        if (visible.rowCount) throw new ApiV1Error(403, 'forbidden', 'You may not change this website.');
-        throw new ApiV1Error(404, 'not_found', 'Website not found.');
-      }
+      if (!rows[0]) return refuseChange(client, 'websites', id, 'website');
       await recordWrite(client, rows[0].organization_id, action, id);
       return one(client, id);
     });
