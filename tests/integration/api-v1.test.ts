@@ -187,6 +187,12 @@ describe('bad input', () => {
     expect((await sql<{ name: string }>('select name from public.websites where id = $1', [siteA]))[0]!.name).not.toBe('Hacked');
   });
 
+  it('a body that is not JSON is a 400', async () => {
+    const res = await fetch(`${base()}/websites`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.write}` }, body: '{"name": ' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: unknown }).error).toBeTruthy();
+  });
+
   it('an unknown route under /api/v1 is a 404 in the error shape', async () => {
     const res = await call(keys.write!, 'GET', '/nothing-here');
     expect(res.status).toBe(404);

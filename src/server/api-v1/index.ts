@@ -1,3 +1,4 @@
+import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from '../deps';
 import { authenticateV1 } from './authenticate';
 import { ApiV1Error, errorBody } from './errors';
@@ -27,6 +28,8 @@ export function createApiV1Routes(deps: AppDeps) {
   const app = createRouter();
   app.onError((err, c) => {
     if (err instanceof ApiV1Error) return c.json(errorBody(err.code, err.message, err.details), err.status);
+    // Hono's validators throw HTTPException for bodies that are not JSON at all.
+    if (err instanceof HTTPException && err.status < 500) return c.json(errorBody('invalid_request', err.message || 'Malformed request'), err.status);
     deps.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
     return c.json(errorBody('internal', 'Internal server error'), 500);
   });
