@@ -239,6 +239,23 @@ create table public.alerts (
 );
 alter table public.alerts enable row level security;
 
+create table public.api_audit_log (
+  id uuid default gen_random_uuid() not null,
+  organization_id uuid not null,
+  api_key_id uuid,
+  user_id uuid,
+  action text not null,
+  target_id text,
+  created_at timestamp with time zone default now() not null,
+  constraint api_audit_log_action_check CHECK (((char_length(action) >= 1) AND (char_length(action) <= 100))),
+  constraint api_audit_log_target_id_check CHECK ((char_length(target_id) <= 100)),
+  constraint api_audit_log_api_key_id_fkey FOREIGN KEY (api_key_id) REFERENCES api_keys(id) ON DELETE SET NULL,
+  constraint api_audit_log_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint api_audit_log_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint api_audit_log_pkey PRIMARY KEY (id)
+);
+alter table public.api_audit_log enable row level security;
+
 create table public.api_keys (
   id uuid default gen_random_uuid() not null,
   organization_id uuid not null,
@@ -249,13 +266,27 @@ create table public.api_keys (
   created_at timestamp with time zone default now() not null,
   last_used_at timestamp with time zone,
   revoked_at timestamp with time zone,
+  scopes text[] default '{collect}'::text[] not null,
+  website_ids uuid[],
   constraint api_keys_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
+  constraint api_keys_scopes_check CHECK ((((cardinality(scopes) >= 1) AND (cardinality(scopes) <= 3)) AND (scopes <@ ARRAY['read'::text, 'write'::text, 'collect'::text]))),
+  constraint api_keys_website_ids_check CHECK (((website_ids IS NULL) OR ((cardinality(website_ids) >= 1) AND (cardinality(website_ids) <= 100)))),
   constraint api_keys_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint api_keys_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
   constraint api_keys_pkey PRIMARY KEY (id),
   constraint api_keys_key_hash_key UNIQUE (key_hash)
 );
 alter table public.api_keys enable row level security;
+
+create table public.api_rate_windows (
+  subject text not null,
+  window_start timestamp with time zone not null,
+  count integer default 0 not null,
+  constraint api_rate_windows_count_check CHECK ((count >= 0)),
+  constraint api_rate_windows_subject_check CHECK ((char_length(subject) <= 100)),
+  constraint api_rate_windows_pkey PRIMARY KEY (subject, window_start)
+);
+alter table public.api_rate_windows enable row level security;
 
 create table public.billing_events (
   id text not null,
@@ -778,6 +809,8 @@ CREATE INDEX alert_rules_kind_idx ON public.alert_rules USING btree (kind) WHERE
 CREATE INDEX alert_rules_org_idx ON public.alert_rules USING btree (organization_id);
 CREATE UNIQUE INDEX alerts_one_unresolved_idx ON public.alerts USING btree (rule_id, COALESCE(website_id, '00000000-0000-0000-0000-000000000000'::uuid), subject) WHERE (status <> 'resolved'::text);
 CREATE INDEX alerts_org_opened_idx ON public.alerts USING btree (organization_id, opened_at DESC);
+CREATE INDEX api_audit_log_key_idx ON public.api_audit_log USING btree (api_key_id, created_at DESC);
+CREATE INDEX api_audit_log_org_time_idx ON public.api_audit_log USING btree (organization_id, created_at DESC);
 CREATE INDEX api_keys_org_idx ON public.api_keys USING btree (organization_id, created_at DESC);
 CREATE INDEX billing_invoices_org_created_idx ON public.billing_invoices USING btree (organization_id, created_at DESC);
 CREATE INDEX collected_requests_org_client_idx ON ONLY public.collected_requests USING btree (organization_id, client_id, received_at DESC);
@@ -1070,6 +1103,32 @@ AS $function$
     and public.has_org_role(m.organization_id, 'member')
 $function$;
 
+CREATE OR REPLACE FUNCTION public.api_prune_rate_windows()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n int;
+begin
+  delete from public.api_rate_windows where window_start < now() - interval '1 hour';
+  get diagnostics n = row_count;
+  return n;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.api_take_request(rate_subject text, rate_window timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.api_rate_windows as w (subject, window_start, count) values (rate_subject, rate_window, 1)
+  on conflict (subject, window_start) do update set count = w.count + 1
+  returning count
+$function$;
+
 CREATE OR REPLACE FUNCTION public.check_organization_slug(slug text)
  RETURNS boolean
  LANGUAGE sql
@@ -1242,30 +1301,11 @@ $function$;
 
 CREATE OR REPLACE FUNCTION public.create_api_key(org_id uuid, key_name text)
  RETURNS jsonb
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  secret text;
-  created public.api_keys;
-begin
-  if not public.has_org_role(org_id, 'admin') then
-    raise exception 'Only owners and admins can create API keys' using errcode = '42501';
-  end if;
-  if not public.organization_has_feature(org_id, 'api_access') then
-    raise exception 'API keys need the Pro plan. Upgrade to create one.' using errcode = 'P0001';
-  end if;
-  if key_name is null or char_length(btrim(key_name)) not between 1 and 100 then
-    raise exception 'Give the API key a name of 1 to 100 characters' using errcode = '22023';
-  end if;
-  -- 256 random bits from two v4 UUIDs (gen_random_uuid uses the strong random source).
-  secret := 'tlk_' || replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
-  insert into public.api_keys (organization_id, name, key_prefix, key_hash, created_by)
-  values (org_id, btrim(key_name), left(secret, 12), encode(sha256(convert_to(secret, 'UTF8')), 'hex'), auth.uid())
-  returning * into created;
-  return jsonb_build_object('id', created.id, 'name', created.name, 'key_prefix', created.key_prefix, 'created_at', created.created_at, 'key', secret);
-end
+  select public.create_scoped_api_key(org_id, key_name, array['collect']::text[], null)
 $function$;
 
 CREATE OR REPLACE FUNCTION public.create_default_alert_rules(org_id uuid, site_id uuid)
@@ -1386,6 +1426,48 @@ begin
   values (btrim(org_name), lower(btrim(org_slug)), coalesce(nullif(btrim(org_plan), ''), 'free'), auth.uid())
   returning * into created;
   return created;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.create_scoped_api_key(org_id uuid, key_name text, key_scopes text[], key_website_ids uuid[] DEFAULT NULL::uuid[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  secret text;
+  created public.api_keys;
+begin
+  if (select tracklint_private.request_api_key_id()) is not null then
+    raise exception 'API keys cannot create API keys' using errcode = '42501';
+  end if;
+  if not public.has_org_role(org_id, 'admin') then
+    raise exception 'Only owners and admins can create API keys' using errcode = '42501';
+  end if;
+  if not public.organization_has_feature(org_id, 'api_access') then
+    raise exception 'API keys need the Pro plan. Upgrade to create one.' using errcode = 'P0001';
+  end if;
+  if key_name is null or char_length(btrim(key_name)) not between 1 and 100 then
+    raise exception 'Give the API key a name of 1 to 100 characters' using errcode = '22023', detail = 'name';
+  end if;
+  if key_scopes is null or cardinality(key_scopes) not between 1 and 3 or not key_scopes <@ array['read', 'write', 'collect']::text[] then
+    raise exception 'Choose the key''s scopes among read, write and collect' using errcode = '22023', detail = 'scopes';
+  end if;
+  if key_website_ids is not null and (cardinality(key_website_ids) not between 1 and 100 or exists (
+      select 1 from unnest(key_website_ids) w(id)
+      where not exists (select 1 from public.websites s where s.id = w.id and s.organization_id = org_id))) then
+    raise exception 'Limit the key to 1 to 100 websites of this organization' using errcode = '22023', detail = 'website_ids';
+  end if;
+  -- 256 random bits from two v4 UUIDs (gen_random_uuid uses the strong random source).
+  secret := 'tlk_' || replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
+  insert into public.api_keys (organization_id, name, key_prefix, key_hash, created_by, scopes, website_ids)
+  values (org_id, btrim(key_name), left(secret, 12), encode(sha256(convert_to(secret, 'UTF8')), 'hex'), auth.uid(),
+          (select array_agg(distinct s order by s) from unnest(key_scopes) s),
+          (select array_agg(distinct w) from unnest(key_website_ids) w))
+  returning * into created;
+  return jsonb_build_object('id', created.id, 'name', created.name, 'key_prefix', created.key_prefix, 'created_at', created.created_at,
+    'scopes', created.scopes, 'website_ids', created.website_ids, 'key', secret);
 end
 $function$;
 
@@ -1600,7 +1682,7 @@ CREATE OR REPLACE FUNCTION public.has_org_role(org_id uuid, min_role text DEFAUL
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
+  select case when (select tracklint_private.request_api_key_id()) is null then exists (
     select 1 from public.user_organizations m
     where m.organization_id = org_id
       and m.user_id = (select auth.uid())
@@ -1608,7 +1690,20 @@ AS $function$
       and public.org_role_rank(m.role) >= public.org_role_rank(min_role)
       -- Reading is never taken away; changing needs a seat on the current plan.
       and (min_role = 'viewer' or m.role = 'owner' or tracklint_private.member_within_plan(org_id, m.user_id))
-  )
+  ) else exists (
+    select 1 from public.api_keys k join public.organizations o on o.id = k.organization_id
+    where k.id = (select tracklint_private.request_api_key_id())
+      and k.organization_id = org_id
+      and k.revoked_at is null
+      and case min_role
+        when 'viewer' then k.scopes && array['read', 'write']::text[]
+        when 'member' then 'write' = any(k.scopes)
+        when 'admin' then 'write' = any(k.scopes)
+        else false
+      end
+      -- The plan gate read directly: organization_has_feature asks has_org_role, which would recurse.
+      and public.plan_rank(tracklint_private.effective_plan(o)) >= public.plan_rank(public.feature_required_plan('api_access'))
+  ) end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.invitation_preview(invitation_token text)
@@ -1985,10 +2080,32 @@ CREATE OR REPLACE FUNCTION public.readable_org_ids()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(array_agg(m.organization_id), '{}')
-  from public.user_organizations m
-  where m.user_id = (select auth.uid())
-    and public.has_org_role(m.organization_id, 'viewer')
+  select case when (select tracklint_private.request_api_key_id()) is null then (
+    select coalesce(array_agg(m.organization_id), '{}')
+    from public.user_organizations m
+    where m.user_id = (select auth.uid())
+      and public.has_org_role(m.organization_id, 'viewer')
+  ) else (
+    select coalesce(array_agg(k.organization_id), '{}')
+    from public.api_keys k
+    where k.id = (select tracklint_private.request_api_key_id())
+      and public.has_org_role(k.organization_id, 'viewer')
+  ) end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_api_write(org_id uuid, write_action text, write_target text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.has_org_role(org_id, 'member') then
+    raise exception 'Not allowed' using errcode = '42501';
+  end if;
+  insert into public.api_audit_log (organization_id, api_key_id, user_id, action, target_id)
+  values (org_id, (select tracklint_private.request_api_key_id()), auth.uid(), left(write_action, 100), left(write_target, 100));
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.refuse_writes_while_suspended()
@@ -2395,6 +2512,15 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION tracklint_private.api_key_website_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select k.website_ids from public.api_keys k where k.id = (select tracklint_private.request_api_key_id())
+$function$;
+
 CREATE OR REPLACE FUNCTION tracklint_private.billing_grace_period()
  RETURNS interval
  LANGUAGE sql
@@ -2522,6 +2648,15 @@ AS $function$
   where o.id = org_id
 $function$;
 
+CREATE OR REPLACE FUNCTION tracklint_private.request_api_key_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select nullif(nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'api_key_id', '')::uuid
+$function$;
+
 CREATE OR REPLACE FUNCTION tracklint_private.require_member(org_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -2618,6 +2753,9 @@ create policy "Members can read their organization's alert channels" on public.a
   using (has_org_role(organization_id, 'viewer'::text));
 create policy "Members can read their organization's alert deliveries" on public.alert_deliveries as permissive for select to authenticated
   using (has_org_role(organization_id, 'viewer'::text));
+create policy "A website-limited API key sees only its websites' alert rules" on public.alert_rules as restrictive for all to authenticated
+  using (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))))
+  with check (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))));
 create policy "Admins can change alert rules" on public.alert_rules as permissive for update to authenticated
   using (has_org_role(organization_id, 'admin'::text))
   with check (has_org_role(organization_id, 'admin'::text));
@@ -2627,14 +2765,24 @@ create policy "Admins can delete alert rules" on public.alert_rules as permissiv
   using (has_org_role(organization_id, 'admin'::text));
 create policy "Members can read their organization's alert rules" on public.alert_rules as permissive for select to authenticated
   using ((organization_id = ANY (( SELECT readable_org_ids() AS readable_org_ids)::uuid[])));
+create policy "A website-limited API key sees only its websites' alerts" on public.alerts as restrictive for all to authenticated
+  using (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))))
+  with check (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))));
 create policy "Members can read their organization's alerts" on public.alerts as permissive for select to authenticated
   using ((organization_id = ANY (( SELECT readable_org_ids() AS readable_org_ids)::uuid[])));
+create policy "Admins can read their organization's API audit log" on public.api_audit_log as permissive for select to authenticated
+  using (has_org_role(organization_id, 'admin'::text));
 create policy "Admins can list their organization's API keys" on public.api_keys as permissive for select to authenticated
   using (has_org_role(organization_id, 'admin'::text));
 create policy "Owners can read their organization's invoices" on public.billing_invoices as permissive for select to authenticated
   using (has_org_role(organization_id, 'owner'::text));
+create policy "A website-limited API key reads only its websites' requests" on public.collected_requests as restrictive for select to authenticated
+  using (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))));
 create policy "Members above viewer can read their organization's requests log" on public.collected_requests as permissive for select to authenticated
   using ((organization_id = ANY (( SELECT analytics_org_ids() AS analytics_org_ids)::uuid[])));
+create policy "A website-limited API key sees only its websites' custom rules" on public.custom_rules as restrictive for all to authenticated
+  using (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))))
+  with check (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))));
 create policy "Admins can create custom rules on plans with custom_rules" on public.custom_rules as permissive for insert to authenticated
   with check ((has_org_role(organization_id, 'admin'::text) AND organization_has_feature(organization_id, 'custom_rules'::text)));
 create policy "Admins can delete custom rules" on public.custom_rules as permissive for delete to authenticated
@@ -2689,10 +2837,15 @@ create policy "Users can update their own profile" on public.user_profiles as pe
   with check ((id = ( SELECT auth.uid() AS uid)));
 create policy "Members can read their websites' hit counters" on public.website_hit_counters as permissive for select to authenticated
   using ((organization_id = ANY (( SELECT readable_org_ids() AS readable_org_ids)::uuid[])));
+create policy "A website-limited API key reads only its websites' rollups" on public.website_hourly_rollups as restrictive for select to authenticated
+  using (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))));
 create policy "Members above viewer can read their organization's hourly rollu" on public.website_hourly_rollups as permissive for select to authenticated
   using ((organization_id = ANY (( SELECT analytics_org_ids() AS analytics_org_ids)::uuid[])));
 create policy "Admins can list their websites' Measurement Protocol secrets" on public.website_mp_secrets as permissive for select to authenticated
   using (has_org_role(organization_id, 'admin'::text));
+create policy "A website-limited API key sees only its websites' rule settings" on public.website_rule_settings as restrictive for all to authenticated
+  using (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))))
+  with check (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (website_id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))));
 create policy "Admins can add rule settings" on public.website_rule_settings as permissive for insert to authenticated
   with check (has_org_role(organization_id, 'admin'::text));
 create policy "Admins can change rule settings" on public.website_rule_settings as permissive for update to authenticated
@@ -2702,6 +2855,9 @@ create policy "Admins can remove rule settings" on public.website_rule_settings 
   using (has_org_role(organization_id, 'admin'::text));
 create policy "Members can read their websites' rule settings" on public.website_rule_settings as permissive for select to authenticated
   using (has_org_role(organization_id, 'viewer'::text));
+create policy "A website-limited API key sees only its websites" on public.websites as restrictive for all to authenticated
+  using (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))))
+  with check (((( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids) IS NULL) OR (id = ANY (( SELECT tracklint_private.api_key_website_ids() AS api_key_website_ids)::uuid[]))));
 create policy "Admins can add websites" on public.websites as permissive for insert to authenticated
   with check (has_org_role(organization_id, 'admin'::text));
 create policy "Admins can delete websites" on public.websites as permissive for delete to authenticated
@@ -2720,7 +2876,9 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.alert_evaluation_runs to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.alert_rules to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.alerts to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.api_audit_log to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.api_keys to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.api_rate_windows to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.billing_events to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.billing_invoices to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.billing_notifications to service_role;
@@ -2792,6 +2950,8 @@ grant EXECUTE on function public.alert_rules_before_write() to public;
 grant EXECUTE on function public.alert_rules_before_write() to service_role;
 grant EXECUTE on function public.analytics_org_ids() to authenticated;
 grant EXECUTE on function public.analytics_org_ids() to service_role;
+grant EXECUTE on function public.api_prune_rate_windows() to service_role;
+grant EXECUTE on function public.api_take_request(rate_subject text, rate_window timestamp with time zone) to service_role;
 grant EXECUTE on function public.check_organization_slug(slug text) to anon;
 grant EXECUTE on function public.check_organization_slug(slug text) to authenticated;
 grant EXECUTE on function public.check_organization_slug(slug text) to public;
@@ -2811,6 +2971,8 @@ grant EXECUTE on function public.create_mp_secret(target_website_id uuid, secret
 grant EXECUTE on function public.create_mp_secret(target_website_id uuid, secret_name text) to service_role;
 grant EXECUTE on function public.create_organization(org_name text, org_slug text, org_plan text) to authenticated;
 grant EXECUTE on function public.create_organization(org_name text, org_slug text, org_plan text) to service_role;
+grant EXECUTE on function public.create_scoped_api_key(org_id uuid, key_name text, key_scopes text[], key_website_ids uuid[]) to authenticated;
+grant EXECUTE on function public.create_scoped_api_key(org_id uuid, key_name text, key_scopes text[], key_website_ids uuid[]) to service_role;
 grant EXECUTE on function public.current_usage(org_id uuid, metric text) to authenticated;
 grant EXECUTE on function public.current_usage(org_id uuid, metric text) to service_role;
 grant EXECUTE on function public.custom_rules_before_write() to service_role;
@@ -2876,6 +3038,8 @@ grant EXECUTE on function public.plan_rank(plan text) to service_role;
 grant EXECUTE on function public.queue_alert_notifications(alert_id uuid, alert_event text) to service_role;
 grant EXECUTE on function public.readable_org_ids() to authenticated;
 grant EXECUTE on function public.readable_org_ids() to service_role;
+grant EXECUTE on function public.record_api_write(org_id uuid, write_action text, write_target text) to authenticated;
+grant EXECUTE on function public.record_api_write(org_id uuid, write_action text, write_target text) to service_role;
 grant EXECUTE on function public.refuse_writes_while_suspended() to anon;
 grant EXECUTE on function public.refuse_writes_while_suspended() to authenticated;
 grant EXECUTE on function public.refuse_writes_while_suspended() to public;
@@ -2921,9 +3085,14 @@ grant EXECUTE on function public.websites_read_only_past_plan() to anon;
 grant EXECUTE on function public.websites_read_only_past_plan() to authenticated;
 grant EXECUTE on function public.websites_read_only_past_plan() to public;
 grant EXECUTE on function public.websites_read_only_past_plan() to service_role;
+grant EXECUTE on function tracklint_private.api_key_website_ids() to authenticated;
+grant EXECUTE on function tracklint_private.api_key_website_ids() to service_role;
+grant EXECUTE on function tracklint_private.request_api_key_id() to authenticated;
+grant EXECUTE on function tracklint_private.request_api_key_id() to service_role;
 grant INSERT, SELECT, UPDATE on table public.user_profiles to authenticated;
 grant SELECT on table public.alert_deliveries to authenticated;
 grant SELECT on table public.alerts to authenticated;
+grant SELECT on table public.api_audit_log to authenticated;
 grant SELECT on table public.billing_invoices to authenticated;
 grant SELECT on table public.collected_requests to authenticated;
 grant SELECT on table public.invitations to authenticated;
@@ -2968,6 +3137,8 @@ comment on column public.alerts.details is 'The numbers behind the alert at the 
 comment on column public.alerts.link is 'Path of the requests log filtered to the requests that caused the alert.';
 comment on column public.alerts.resolution is 'auto: the evaluator saw the condition clear; manual: resolved by resolved_by.';
 comment on column public.alerts.subject is 'What within the rule the alert is about (a usage metric and threshold), or empty.';
+comment on column public.api_keys.scopes is 'What the key may do: read (API reads, viewer rights), write (API writes, admin rights; implies read), collect (Measurement Protocol api_secret).';
+comment on column public.api_keys.website_ids is 'The websites the key is limited to; null for all of the organization''s websites.';
 comment on column public.collected_requests.rule_ids is 'Distinct rule ids of the request''s findings (details in issues), for the log''s rule filter.';
 comment on column public.collected_requests.withheld is 'What the checks the plan did not run would have found: { tiers, checks, findings: [{ family, severity, count }] } (counts only, never the findings themselves). Null when every built-in tier ran.';
 comment on column public.organizations.billing_synced_at is 'Stripe time of the newest subscription event applied; older events are ignored.';
@@ -2993,17 +3164,20 @@ comment on function public.alert_channels_before_write() is 'Checks recipients; 
 comment on function public.alert_rule_params_problem(rule_kind text, params jsonb) is 'What is wrong with an alert rule''s parameters for its kind, or null when they are valid. Missing parameters take the defaults shown here; rule_failing''s include_info (default false) opts in to alerts on info-level findings.';
 comment on function public.alert_rules_before_write() is 'Checks an alert rule''s parameters, website and channels (same organization); sets creator, timestamps and is_default (only Tracklint''s defaults).';
 comment on function public.analytics_org_ids() is 'The organizations whose analytics (requests log, rollups) the caller may read: exactly those for which has_org_role(org_id, ''member'') holds; viewers are left out. For policies, evaluated once per query.';
+comment on function public.api_prune_rate_windows() is 'Deletes API rate-limit windows older than an hour.';
+comment on function public.api_take_request(rate_subject text, rate_window timestamp with time zone) is 'Counts one API request for a subject in a one-minute window and returns the window''s count so far (atomic across server processes).';
 comment on function public.check_organization_slug(slug text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
 comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log and rollups (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
 comment on function public.collector_claim_hits(target_website_id uuid, bucket timestamp with time zone, wanted integer, per_minute integer) is 'Hands a collector process up to wanted hits of a website''s allowance for one minute (per_minute total across processes); returns how many it got.';
 comment on function public.collector_ensure_partitions(days_ahead integer) is 'Creates the daily partitions of the requests log and the idempotency keys from yesterday to days_ahead days ahead (UTC). The collector calls it at start and hourly.';
 comment on function public.collector_prune_rate_buckets() is 'Deletes rate-limit buckets older than an hour.';
 comment on function public.complete_user_signup(user_id uuid, org_name text, org_slug text, org_plan text) is 'Creates the signing-up user''s first organization with them as owner. Calling it again returns status ''already exists''.';
-comment on function public.create_api_key(org_id uuid, key_name text) is 'Creates an API key for an organization (owners and admins, plans with api_access) and returns it once; only its hash is kept.';
+comment on function public.create_api_key(org_id uuid, key_name text) is 'Creates a collect-scope API key (as before scopes existed) through create_scoped_api_key and returns it once.';
 comment on function public.create_default_alert_rules(org_id uuid, site_id uuid) is 'The default alert rules of a new website (failure rate, rule starts failing, no hits, volume drop, refused hits), the organization''s usage rule, and the default email channel to owners and admins.';
 comment on function public.create_invitation(org_id uuid, invitee_email text, invitee_role text, invitation_token_hash text) is 'Admins invite an email address with a role; the token arrives hashed and is emailed by the app API.';
 comment on function public.create_mp_secret(target_website_id uuid, secret_name text) is 'Creates a Measurement Protocol secret for a website (owners and admins) and returns it once; only its hash is kept.';
 comment on function public.create_organization(org_name text, org_slug text, org_plan text) is 'Creates an organization owned by the caller and returns it (a plain insert cannot return it: the owner link is made by a trigger after the row).';
+comment on function public.create_scoped_api_key(org_id uuid, key_name text, key_scopes text[], key_website_ids uuid[]) is 'Creates an API key with scopes (read, write, collect) and optionally limited to some websites (owners and admins, plans with api_access) and returns it once; only its hash is kept.';
 comment on function public.current_usage(org_id uuid, metric text) is 'Current usage of a metric by an organization. Members only; others get 42501.';
 comment on function public.custom_rules_before_write() is 'Sets creator and timestamps; a rule''s website must belong to the rule''s organization.';
 comment on function public.custom_rules_check_limits() is 'Refuses custom rule definitions over 8 KB, with more than 8 regular expressions or more than 64 conditions.';
@@ -3014,7 +3188,7 @@ comment on function public.fix_account_link(org_id uuid) is 'Re-links the caller
 comment on function public.get_organization_plan_state(org_id uuid) is 'The plan, the effective plan and the billing state of an organization, for its members (banners, badges, gates).';
 comment on function public.get_organization_usage_status(org_id uuid) is 'Usage, effective plan limits and usage alerts of an organization, for its members.';
 comment on function public.handle_new_auth_user() is 'Creates the profile of every new account.';
-comment on function public.has_org_role(org_id uuid, min_role text) is 'The one place that decides whether the calling user has at least min_role in org_id (above viewer only with a seat on the effective plan). Every policy calls it, directly or, for the big read-only tables, through readable_org_ids().';
+comment on function public.has_org_role(org_id uuid, min_role text) is 'The one place that decides whether the caller has at least min_role in org_id. A user: by active membership (above viewer only with a seat on the effective plan). An API key (claim api_key_id): the key''s organization only, not revoked, plan with api_access, read scope = viewer, write scope = admin, never owner. Every policy calls it.';
 comment on function public.invitation_preview(invitation_token text) is 'For the holder of a pending invitation''s token: the organization''s name, the role offered and who invited them; null when the token is unknown, used or expired.';
 comment on function public.is_service_role() is 'True for the server''s privileged paths (service-role key, or no request claims), which may change billing fields.';
 comment on function public.is_within_limit(org_id uuid, metric text) is 'Whether one more unit of metric is allowed by the organization''s plan. Members only; others get 42501.';
@@ -3034,7 +3208,8 @@ comment on function public.plan_change_requests_before_insert() is 'Sets request
 comment on function public.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its plan (-1 unlimited). Members only; others get 42501.';
 comment on function public.plan_rank(plan text) is 'Orders plans free < starter < pro < enterprise.';
 comment on function public.queue_alert_notifications(alert_id uuid, alert_event text) is 'Queues one pending delivery per channel of the alert''s rule and returns their ids (the server''s dispatcher sends them). Server and alert functions only.';
-comment on function public.readable_org_ids() is 'The organizations the caller may read: exactly those for which has_org_role(org_id, ''viewer'') holds. For policies, as organization_id = any ((select public.readable_org_ids())::uuid[]), evaluated once per query.';
+comment on function public.readable_org_ids() is 'The organizations the caller (user or API key) may read: exactly those for which has_org_role(org_id, ''viewer'') holds. For policies, as organization_id = any ((select public.readable_org_ids())::uuid[]), evaluated once per query.';
+comment on function public.record_api_write(org_id uuid, write_action text, write_target text) is 'Records a write made through /api/v1 with the calling key or user, in the caller''s transaction.';
 comment on function public.refuse_writes_while_suspended() is 'Refuses, for every caller but the server''s own paths, any insert, update or delete of a row of a suspended organization (errcode 42501, the operator''s reason as detail).';
 comment on function public.resolve_alert(alert_id uuid) is 'Resolves an alert by hand (owners and admins) and queues the resolve notifications. If the condition still holds, the next evaluation opens a new alert.';
 comment on function public.revoke_api_key(key_id uuid) is 'Revokes an API key of an organization the caller administers; the collector stops accepting it within its cache time (30 s).';
@@ -3056,6 +3231,7 @@ comment on function public.websites_before_write() is 'Normalises the domain; ve
 comment on function public.websites_forget_collected_data() is 'Deletes a deleted website''s requests log, rollups, engine history and idempotency keys in the same transaction.';
 comment on function public.websites_guard_verification_fields() is 'The verification token, method and traffic time are set by the database and the server only.';
 comment on function public.websites_read_only_past_plan() is 'Refuses edits to a website the organization''s effective plan no longer covers (deleting it stays allowed).';
+comment on function tracklint_private.api_key_website_ids() is 'The websites the calling API key is limited to; null when the caller is not a key or the key has no limit. For restrictive policies.';
 comment on function tracklint_private.billing_grace_period() is 'How long a past_due subscription keeps its plan.';
 comment on function tracklint_private.billing_state(o organizations) is 'free, trialing, trial_ended, active, past_due (within grace), past_due_expired, canceled, unpaid or incomplete.';
 comment on function tracklint_private.comparable_name(name text) is 'A display name folded for comparison: Unicode NFKC, invisible characters removed, lower case, single spaces.';
@@ -3065,6 +3241,7 @@ comment on function tracklint_private.is_within_limit(org_id uuid, metric text) 
 comment on function tracklint_private.member_within_plan(org_id uuid, member_id uuid) is 'Whether a member holds one of the seats the organization''s effective plan allows (owners first, then by join date).';
 comment on function tracklint_private.notify_collector_cache() is 'Tells every collector process to drop its cached website, key and settings lookups.';
 comment on function tracklint_private.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its effective plan (-1 unlimited, null when unknown), for any organization: internal use only.';
+comment on function tracklint_private.request_api_key_id() is 'The API key a request was authenticated with (claim api_key_id), or null for users and the service role.';
 comment on function tracklint_private.require_member(org_id uuid) is 'Raises 42501 unless the caller is the server or an active member of the organization.';
 comment on function tracklint_private.website_within_plan(website_id uuid) is 'Whether a website is among the oldest N the organization''s effective plan allows (always true when unlimited).';
 comment on schema collector_partitions is 'Daily partitions of the collector''s requests log and issues. Not exposed through the data API.';
@@ -3081,7 +3258,9 @@ comment on table public.alert_deliveries is 'One notification of one channel abo
 comment on table public.alert_evaluation_runs is 'One row per evaluated minute: the server process that inserts it evaluates that minute, so with several processes each minute is evaluated once. Server only.';
 comment on table public.alert_rules is 'When to raise an alert, per organization, for all its websites (website_id null) or one. Default rules come with every website (basic_alerts, every plan); other rules need custom_alerts.';
 comment on table public.alerts is 'Raised alerts: open, then acknowledged (by whom, when), then resolved automatically when the condition clears or by hand. At most one unresolved alert per rule, website and subject. Written by the server; people act through acknowledge_alert and resolve_alert.';
+comment on table public.api_audit_log is 'Every write made through /api/v1, with the key (or member) that made it. Written by record_api_write in the same transaction as the change; owners and admins read it.';
 comment on table public.api_keys is 'API keys of an organization (hashed). Owners and admins create, list and revoke them; the collector accepts them as the Measurement Protocol api_secret.';
+comment on table public.api_rate_windows is 'Requests per API subject (a key or a user) per one-minute window, shared by every server process. Server only; windows older than an hour are pruned.';
 comment on table public.billing_events is 'Stripe webhook events already handled (by event id). Server only.';
 comment on table public.billing_invoices is 'Invoices per organization, written by the billing integration (service role). Owners read them.';
 comment on table public.billing_notifications is 'Billing emails already sent (trial ending, trial ended, payment failed), one per trial or invoice. Server only.';

@@ -9,6 +9,7 @@ import {
   type RuleSettings,
 } from '../shared/ga4';
 import { formatNotEvaluated, formatResult, withRuleMeta } from './report';
+import { runCheck } from './check';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -38,6 +39,8 @@ Options:
   -h, --help       show this help
 
 Exit codes: 0 no error-severity issue, 1 at least one error, 2 bad arguments or unreadable files.
+
+tracklint check --website ID [--since 1h] reads a website's findings from the API (tracklint check --help).
 `;
 
 interface Args {
@@ -85,6 +88,7 @@ function readText(file: string): { ok: true; text: string } | { ok: false; error
 
 /** Runs the CLI; returns the exit code. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'check') return runCheck(argv.slice(1), io);
   if (argv.includes('-h') || argv.includes('--help')) {
     io.stdout(USAGE);
     return 0;

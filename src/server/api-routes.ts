@@ -4,6 +4,7 @@ import { createOrganizationRoutes } from './organizations/routes';
 import { createWebsiteRoutes } from './websites/routes';
 import { createAlertRoutes } from './alerts/routes';
 import { createBillingRoutes } from './billing/routes';
+import { createApiV1Routes } from './api-v1';
 
 /** The app API at /api: what the data API cannot do alone (emails, multi-step changes). */
 export function createApiRoutes(deps: AppDeps): Hono {
@@ -12,5 +13,6 @@ export function createApiRoutes(deps: AppDeps): Hono {
   app.route('/websites', createWebsiteRoutes(deps));
   app.route('/alerts', createAlertRoutes(deps));
   app.route('/billing', createBillingRoutes(deps));
+  app.route('/v1', createApiV1Routes(deps));
   return app;
 }

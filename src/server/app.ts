@@ -13,6 +13,7 @@ import { createApiRoutes } from './api-routes';
 import type { Collector } from './collector/collector';
 import { createCollectorRoutes } from './collector/routes';
 import { createFunctionRoutes } from './functions/routes';
+import { createApiReferenceHandler } from './api-v1';
 
 const PROCESS_STARTED_AT = new Date();
 /** The release this server runs: npm sets it for `npm start`; a bundled server gets it at build time. */
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
     app.all(prefix, (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
   }
 
+  app.get('/docs/api', createApiReferenceHandler(deps));
   mountWebApp(app, deps.config.webDistDir);
   return app;
 }

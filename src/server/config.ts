@@ -47,6 +47,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_SUPER_ADMIN_PER_EMAIL: z.coerce.number().int().min(1).default(20),
   // A password change without current_password needs a session at most this old.
   AUTH_REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(0).default(86400),
+  // Public API v1: requests per key (or member) per minute, counted in Postgres across processes.
+  API_V1_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
 export interface StripeSettings {
@@ -100,6 +102,8 @@ export interface Config {
   };
   /** Seconds after sign-in during which the password may be changed without the current one. */
   authReauthWindowSeconds?: number;
+  /** /api/v1 requests per key (or member) per minute (default 600). */
+  apiV1RateLimitPerMinute?: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -182,5 +186,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       superAdminPerEmail: e.AUTH_RATE_LIMIT_SUPER_ADMIN_PER_EMAIL,
     },
     authReauthWindowSeconds: e.AUTH_REAUTH_WINDOW_SECONDS,
+    apiV1RateLimitPerMinute: e.API_V1_RATE_LIMIT_PER_MINUTE,
   };
 }

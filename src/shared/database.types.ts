@@ -364,6 +364,51 @@ export type Database = {
           },
         ]
       }
+      api_audit_log: {
+        Row: {
+          action: string
+          api_key_id: string | null
+          created_at: string
+          id: string
+          organization_id: string
+          target_id: string | null
+          user_id: string | null
+        }
+        Insert: {
+          action: string
+          api_key_id?: string | null
+          created_at?: string
+          id?: string
+          organization_id: string
+          target_id?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          action?: string
+          api_key_id?: string | null
+          created_at?: string
+          id?: string
+          organization_id?: string
+          target_id?: string | null
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "api_audit_log_api_key_id_fkey"
+            columns: ["api_key_id"]
+            isOneToOne: false
+            referencedRelation: "api_keys"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "api_audit_log_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       api_keys: {
         Row: {
           created_at: string
@@ -375,6 +420,8 @@ export type Database = {
           name: string
           organization_id: string
           revoked_at: string | null
+          scopes: string[]
+          website_ids: string[] | null
         }
         Insert: {
           created_at?: string
@@ -386,6 +433,8 @@ export type Database = {
           name: string
           organization_id: string
           revoked_at?: string | null
+          scopes?: string[]
+          website_ids?: string[] | null
         }
         Update: {
           created_at?: string
@@ -397,6 +446,8 @@ export type Database = {
           name?: string
           organization_id?: string
           revoked_at?: string | null
+          scopes?: string[]
+          website_ids?: string[] | null
         }
         Relationships: [
           {
@@ -407,6 +458,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      api_rate_windows: {
+        Row: {
+          count: number
+          subject: string
+          window_start: string
+        }
+        Insert: {
+          count?: number
+          subject: string
+          window_start: string
+        }
+        Update: {
+          count?: number
+          subject?: string
+          window_start?: string
+        }
+        Relationships: []
       }
       billing_events: {
         Row: {
@@ -1604,6 +1673,8 @@ export type Database = {
       acknowledge_alert: { Args: { alert_id: string }; Returns: { acknowledged_at: string | null; acknowledged_by: string | null; details: Json; id: string; kind: string; last_evaluated_at: string; link: string | null; opened_at: string; organization_id: string; resolution: string | null; resolved_at: string | null; resolved_by: string | null; rule_id: string; severity: string; status: string; subject: string; summary: string; title: string; website_id: string | null } }
       alert_rule_params_problem: { Args: { rule_kind: string; params: Json }; Returns: string }
       analytics_org_ids: { Args: never; Returns: string[] }
+      api_prune_rate_windows: { Args: never; Returns: number }
+      api_take_request: { Args: { rate_subject: string; rate_window: string }; Returns: number }
       check_organization_slug: { Args: { slug: string }; Returns: boolean }
       collector_apply_retention: { Args: never; Returns: Json }
       collector_claim_hits: { Args: { target_website_id: string; bucket: string; wanted: number; per_minute: number }; Returns: number }
@@ -1615,6 +1686,7 @@ export type Database = {
       create_invitation: { Args: { org_id: string; invitee_email: string; invitee_role: string; invitation_token_hash: string }; Returns: Json }
       create_mp_secret: { Args: { target_website_id: string; secret_name: string }; Returns: Json }
       create_organization: { Args: { org_name: string; org_slug: string; org_plan?: string }; Returns: { billing_synced_at: string | null; cancel_at_period_end: boolean; created_at: string; created_by: string | null; current_period_end: string | null; id: string; name: string; past_due_since: string | null; plan: string; plan_variant: string | null; settings: Json; slug: string; stripe_customer_id: string | null; stripe_subscription_id: string | null; subscription_status: string; suspended_at: string | null; suspended_reason: string | null; trial_ends_at: string | null; updated_at: string } }
+      create_scoped_api_key: { Args: { org_id: string; key_name: string; key_scopes: string[]; key_website_ids?: string[] }; Returns: Json }
       current_usage: { Args: { org_id: string; metric: string }; Returns: number }
       feature_required_plan: { Args: { feature_name: string }; Returns: string }
       find_unlinked_organizations: { Args: never; Returns: { id: string; name: string; slug: string; plan: string; created_at: string }[] }
@@ -1631,6 +1703,7 @@ export type Database = {
       plan_rank: { Args: { plan: string }; Returns: number }
       queue_alert_notifications: { Args: { alert_id: string; alert_event: string }; Returns: string[] }
       readable_org_ids: { Args: never; Returns: string[] }
+      record_api_write: { Args: { org_id: string; write_action: string; write_target: string }; Returns: undefined }
       resolve_alert: { Args: { alert_id: string }; Returns: { acknowledged_at: string | null; acknowledged_by: string | null; details: Json; id: string; kind: string; last_evaluated_at: string; link: string | null; opened_at: string; organization_id: string; resolution: string | null; resolved_at: string | null; resolved_by: string | null; rule_id: string; severity: string; status: string; subject: string; summary: string; title: string; website_id: string | null } }
       revoke_api_key: { Args: { key_id: string }; Returns: undefined }
       revoke_mp_secret: { Args: { secret_id: string }; Returns: undefined }

@@ -51,6 +51,8 @@ describe('helper functions answer only for the caller\'s organizations', () => {
       get_organization_plan_state: { org_id: a.orgId },
       create_invitation: { org_id: a.orgId, invitee_email: 'audit@example.test', invitee_role: 'member', invitation_token_hash: 'x'.repeat(64) },
       create_api_key: { org_id: a.orgId, key_name: 'audit' },
+      create_scoped_api_key: { org_id: a.orgId, key_name: 'audit', key_scopes: ['read'], key_website_ids: null },
+      record_api_write: { org_id: a.orgId, write_action: 'audit', write_target: 'audit' },
       fix_account_link: { org_id: a.orgId },
       has_org_role: { org_id: a.orgId, min_role: 'viewer' },
       rollup_series_by_website: { org_id: a.orgId, bucket_starts: [new Date(Date.now() - 86_400_000).toISOString()], until: new Date(Date.now() + 3_600_000).toISOString(), dimensions: ['requests'] },
@@ -71,6 +73,7 @@ describe('helper functions answer only for the caller\'s organizations', () => {
     }
     expect(await sql(`select 1 from public.invitations where email = 'audit@example.test'`)).toHaveLength(0);
     expect(await sql(`select 1 from public.api_keys where organization_id = $1`, [a.orgId])).toHaveLength(0);
+    expect(await sql(`select 1 from public.api_audit_log where organization_id = $1`, [a.orgId])).toHaveLength(0);
   });
 
   it('the unrestricted limit helpers are out of the API roles\' reach', async () => {

@@ -4,10 +4,9 @@ import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { HttpError, readJson } from '../http/errors';
 import { callerQuery, requireUser, type ApiEnv } from '../api-auth/authenticate';
-import { pgErrorToHttp } from '../http/pg-errors';
 import { sendThroughChannel } from './deliver';
 import { testMessage } from './message';
-import { isPrivateHost } from './private-address';
+import { isPrivateHost } from '../http/private-address';
 import { createChannelSecrets, urlHint } from './secrets';
 
 export { isPrivateHost };

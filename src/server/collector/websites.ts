@@ -201,7 +201,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       `select k.id, (select w.site_key from public.websites w
                      where w.organization_id = k.organization_id and $2 = any(w.measurement_ids)
                      order by w.created_at limit 1) as site_key
-       from public.api_keys k where k.key_hash = $1 and k.revoked_at is null`,
+       from public.api_keys k where k.key_hash = $1 and k.revoked_at is null and 'collect' = any(k.scopes)`,
       [hash, measurementId],
     );
     const row = rows[0];

@@ -5,7 +5,6 @@ import { HttpError, readJson } from '../http/errors';
 import { generateOpaqueToken, hashToken } from '../auth/tokens';
 import { sendInvitationEmail } from '../auth/emails';
 import { callerQuery, requireUser, type ApiEnv } from '../api-auth/authenticate';
-import { pgErrorToHttp } from '../http/pg-errors';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;

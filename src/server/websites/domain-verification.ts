@@ -1,5 +1,5 @@
 import { lookup, resolveTxt } from 'node:dns/promises';
-import { isPrivateHost } from '../alerts/private-address';
+import { isPrivateHost } from '../http/private-address';
 
 /**
  * Proof that whoever manages a website in Tracklint controls its domain, checked the way search

@@ -2,16 +2,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
 import { apiKeyKeys } from './keys';
-import type { CreatedApiKey } from './types';
+import type { ApiKeyScope, CreatedApiKey } from './types';
 
 export interface CreateApiKeyInput {
   organizationId: string;
   name: string;
+  scopes: ApiKeyScope[];
+  /** null: every website of the organization. */
+  websiteIds: string[] | null;
 }
 
-/** rpc create_api_key: checks role, plan (api_access) and name, and returns the key once. */
+/** rpc create_scoped_api_key: checks role, plan (api_access), name, scopes and websites, and returns the key once. */
 export async function createApiKey(client: TracklintClient, input: CreateApiKeyInput): Promise<CreatedApiKey> {
-  const { data, error } = await client.rpc('create_api_key', { org_id: input.organizationId, key_name: input.name });
+  const { data, error } = await client.rpc('create_scoped_api_key', {
+    org_id: input.organizationId,
+    key_name: input.name,
+    key_scopes: input.scopes,
+    // The argument defaults to null (every website); the generated Args cannot say null, so omit it.
+    ...(input.websiteIds ? { key_website_ids: input.websiteIds } : {}),
+  });
   if (error) throw error;
   const created = data as CreatedApiKey | null;
   if (!created || typeof created.key !== 'string') throw new Error('The server did not return the new key');

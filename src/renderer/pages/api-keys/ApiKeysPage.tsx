@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmActionModal } from '../../components/ConfirmActionModal';
 import { SecretShownOnceModal } from '../../components/SecretShownOnceModal';
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Loader, MultiSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { planHasFeature } from '../../../shared/plans';
 import { useApiKeysQuery } from '../../data/api-keys/api-keys-query';
 import { useCreateApiKeyMutation } from '../../data/api-keys/create-api-key-mutation';
 import { useRevokeApiKeyMutation } from '../../data/api-keys/revoke-api-key-mutation';
-import type { ApiKey, CreatedApiKey } from '../../data/api-keys/types';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '../../data/api-keys/types';
+import { useWebsitesQuery } from '../../data/websites/websites-query';
 import { useFeatureAccessQuery } from '../../data/billing/feature-access-query';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import type { Organization } from '../../data/organizations/types';
@@ -44,7 +45,8 @@ function ApiKeys({ organization }: { organization: Organization }) {
         </Title>
         <Text c="dimmed">Keys that let your tools call the Tracklint API.</Text>
         <Text size="sm" c="dimmed">
-          Today a key authenticates Measurement Protocol requests: send <Code>{`${platform.webOrigin}/mp/collect?api_secret=tlk_…&measurement_id=G-…`}</Code> and
+          A key with the read or write scope calls the API (<Code>Authorization: Bearer tlk_…</Code>; reference at <a href="/docs/api">/docs/api</a>). A key with the
+          collect scope authenticates Measurement Protocol requests: send <Code>{`${platform.webOrigin}/mp/collect?api_secret=tlk_…&measurement_id=G-…`}</Code> and
           Tracklint finds the website by its measurement ID.
         </Text>
       </Stack>
@@ -76,9 +78,19 @@ function ApiKeys({ organization }: { organization: Organization }) {
   );
 }
 
+const SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  read: 'Read: the API\'s reads',
+  write: 'Write: the API\'s changes (includes read)',
+  collect: 'Collect: Measurement Protocol requests',
+};
+
 function CreateKeyForm({ organization, onCreated }: { organization: Organization; onCreated: (k: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Collect first, as every key was before scopes existed.
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['collect']);
+  const [websiteIds, setWebsiteIds] = useState<string[]>([]);
+  const websites = useWebsitesQuery(organization.id);
   const create = useCreateApiKeyMutation();
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -87,11 +99,16 @@ function CreateKeyForm({ organization, onCreated }: { organization: Organization
       setError('Give the key a name of 1 to 100 characters');
       return;
     }
+    if (scopes.length === 0) {
+      setError('Choose at least one scope');
+      return;
+    }
     setError(undefined);
     try {
-      const key = await create.mutateAsync({ organizationId: organization.id, name: trimmed });
+      const key = await create.mutateAsync({ organizationId: organization.id, name: trimmed, scopes, websiteIds: websiteIds.length ? websiteIds : null });
       notify(API_KEY_TOASTS.created);
       setName('');
+      setWebsiteIds([]);
       onCreated(key);
     } catch (err) {
       notify(API_KEY_TOASTS.createFailed, errorMessage(err));
@@ -105,6 +122,26 @@ function CreateKeyForm({ organization, onCreated }: { organization: Organization
           <Button type="submit" loading={create.isPending} leftSection={<IconKey size={16} aria-hidden />}>
             Create key
           </Button>
+        </Group>
+        <Group align="flex-start" mt="md" gap="xl">
+          <Checkbox.Group label="Scopes" value={scopes} onChange={(v) => setScopes(v as ApiKeyScope[])}>
+            <Stack gap={6} mt={6}>
+              {API_KEY_SCOPES.map((scope) => (
+                <Checkbox key={scope} value={scope} label={SCOPE_LABELS[scope]} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <MultiSelect
+            label="Websites"
+            description="Empty: every website"
+            placeholder="All websites"
+            data={(websites.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
+            value={websiteIds}
+            onChange={setWebsiteIds}
+            maxValues={100}
+            searchable
+            w={300}
+          />
         </Group>
       </form>
     </Paper>
@@ -123,12 +160,14 @@ function KeysTable({ organization, keys, isPending, error }: { organization: Org
     );
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={820}>
         <Table striped verticalSpacing="sm" data-testid="api-keys-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Key</Table.Th>
+              <Table.Th>Scopes</Table.Th>
+              <Table.Th>Websites</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Last used</Table.Th>
               <Table.Th>Status</Table.Th>
@@ -142,6 +181,16 @@ function KeysTable({ organization, keys, isPending, error }: { organization: Org
                 <Table.Td>
                   <Code>{key.key_prefix}…</Code>
                 </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {key.scopes.map((scope) => (
+                      <Badge key={scope} variant="outline" size="sm">
+                        {scope}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{key.website_ids ? `${key.website_ids.length} website${key.website_ids.length === 1 ? '' : 's'}` : 'All'}</Table.Td>
                 <Table.Td>{formatDate(key.created_at)}</Table.Td>
                 <Table.Td>{formatDate(key.last_used_at, 'Never')}</Table.Td>
                 <Table.Td>

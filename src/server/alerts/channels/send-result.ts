@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPrivateHost } from '../private-address';
+import { isPrivateHost } from '../../http/private-address';
 
 /** The outcome of one attempt: what the delivery log records. Errors never contain the target URL. */
 export interface SendResult {

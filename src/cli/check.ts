@@ -1,0 +1,92 @@
+import type { CliIo } from './main';
+
+export const CHECK_USAGE = `Usage: tracklint check --website ID [--since 1h] [--json]
+
+Prints the findings summary of a website over the last period from the Tracklint API and exits
+non-zero when error findings appeared, so a deploy pipeline can gate on production's last hour.
+
+Environment:
+  TRACKLINT_API_URL   the Tracklint server, e.g. https://tracklint.example.com (required)
+  TRACKLINT_API_KEY   an organization API key with the read scope (tlk_…) (required)
+
+Options:
+  --website ID   the website's id (as in /api/v1/websites)
+  --since SPAN   how far back: 30m, 1h, 24h, 7d (default 1h; at most 93d)
+  --json         print the API's summary as JSON instead of the report
+
+Exit codes: 0 no error finding, 1 at least one error finding, 2 bad arguments or settings,
+3 the API refused or could not be reached (the message says why).
+`;
+
+const SPAN_RE = /^(\d{1,4})([mhd])$/;
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Summary {
+  from: string;
+  to: string;
+  totals: { requests: number; pass: number; warning: number; fail: number; error_findings: number; warning_findings: number; info_findings: number };
+  series: Array<{ period: string; key: string; count: number }>;
+}
+
+function parse(argv: string[]): { website: string; sinceMs: number; json: boolean } | string {
+  let website: string | undefined;
+  let since = '1h';
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--website') website = argv[++i];
+    else if (a === '--since') since = argv[++i] ?? '';
+    else if (a === '--json') json = true;
+    else return `unknown option "${a}"`;
+  }
+  if (!website || !UUID_RE.test(website)) return '--website needs a website id (a UUID)';
+  const m = SPAN_RE.exec(since);
+  if (!m) return '--since needs a span like 30m, 1h, 24h or 7d';
+  const sinceMs = Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  if (sinceMs <= 0 || sinceMs > 93 * UNIT_MS.d) return '--since must be between 1m and 93d';
+  return { website, sinceMs, json };
+}
+
+/** `tracklint check`: one call to /api/v1/findings/summary; returns the exit code. */
+export async function runCheck(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, fetchImpl: typeof fetch = fetch): Promise<number> {
+  if (argv.includes('-h') || argv.includes('--help')) {
+    io.stdout(CHECK_USAGE);
+    return 0;
+  }
+  const args = parse(argv);
+  if (typeof args === 'string') {
+    io.stderr(`tracklint check: ${args}\n\n${CHECK_USAGE}`);
+    return 2;
+  }
+  const apiUrl = env.TRACKLINT_API_URL?.replace(/\/+$/, '');
+  const apiKey = env.TRACKLINT_API_KEY;
+  if (!apiUrl || !apiKey) {
+    io.stderr('tracklint check: set TRACKLINT_API_URL and TRACKLINT_API_KEY.\n');
+    return 2;
+  }
+  const query = new URLSearchParams({ website_id: args.website, from: new Date(Date.now() - args.sinceMs).toISOString(), group_by: 'rule', interval: 'hour' });
+  let res: Response;
+  try {
+    res = await fetchImpl(`${apiUrl}/api/v1/findings/summary?${query}`, { headers: { authorization: `Bearer ${apiKey}` } });
+  } catch (err) {
+    io.stderr(`tracklint check: cannot reach ${apiUrl}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 3;
+  }
+  const body = (await res.json().catch(() => null)) as (Summary & { error?: { code: string; message: string } }) | null;
+  if (!res.ok || !body || body.error) {
+    io.stderr(`tracklint check: the API answered ${res.status}: ${body?.error ? `${body.error.message} (${body.error.code})` : 'no JSON body'}\n`);
+    return 3;
+  }
+  const t = body.totals;
+  if (args.json) io.stdout(`${JSON.stringify(body)}\n`);
+  else {
+    const byRule = new Map<string, number>();
+    for (const s of body.series) byRule.set(s.key, (byRule.get(s.key) ?? 0) + s.count);
+    io.stdout(`Website ${args.website}, ${body.from} to ${body.to}\n`);
+    io.stdout(`${t.requests} requests: ${t.pass} pass, ${t.warning} warning, ${t.fail} fail\n`);
+    io.stdout(`Findings: ${t.error_findings} errors, ${t.warning_findings} warnings, ${t.info_findings} info\n`);
+    for (const [rule, count] of [...byRule].sort((a, b) => b[1] - a[1]).slice(0, 20)) io.stdout(`  ${String(count).padStart(7)}  ${rule}\n`);
+  }
+  return t.error_findings > 0 ? 1 : 0;
+}

@@ -1,0 +1,89 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppDeps } from '../deps';
+import type { SqlClient } from '../db/database';
+import { validateCustomRuleDefinition } from '../../shared/ga4/custom-rules';
+import { asPrincipal, iso, recordWrite, refuseChange, targetOrganization } from './caller';
+import { ApiV1Error } from './errors';
+import { CURSOR_SQL, decodeCursor, toPage } from './pagination';
+import type { ApiV1Env } from './principal';
+import type { createCustomRule, deleteCustomRule, listCustomRules, updateCustomRule } from './custom-rules.routes';
+
+const COLUMNS = `id, organization_id, website_id, name, description, definition, severity, enabled, ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at`;
+
+/** The custom-rule editor's own validation (src/shared/ga4/custom-rules.ts); the database's size limits apply on top. */
+function checkDefinition(definition: unknown) {
+  const errors = validateCustomRuleDefinition(definition);
+  if (errors.length) {
+    throw new ApiV1Error(400, 'invalid_request', `The rule definition is not valid: ${errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ')}`, { field: 'definition', errors });
+  }
+}
+
+async function one(client: SqlClient, id: string) {
+  const { rows } = await client.query(`select ${COLUMNS} from public.custom_rules where id = $1`, [id]);
+  if (!rows[0]) throw new ApiV1Error(404, 'not_found', 'Custom rule not found.');
+  return rows[0] as Record<string, unknown>;
+}
+
+export function customRuleHandlers(deps: AppDeps) {
+  const list: RouteHandler<typeof listCustomRules, ApiV1Env> = async (c) => {
+    const q = c.req.valid('query');
+    const cursor = decodeCursor(q.cursor);
+    const rows = await asPrincipal(deps, c, async (client) =>
+      (await client.query(
+        `select ${COLUMNS}, ${CURSOR_SQL('created_at')} as cursor_at from public.custom_rules
+         where ($1::timestamptz is null or (created_at, id) < ($1::timestamptz, $2::uuid)) and ($3::uuid is null or website_id = $3)
+         order by created_at desc, id desc limit $4`,
+        [cursor?.at ?? null, cursor?.id ?? null, q.website_id ?? null, q.limit + 1],
+      )).rows as Array<{ cursor_at: string; id: string } & Record<string, unknown>>,
+    );
+    return c.json(toPage(rows, q.limit) as never, 200);
+  };
+
+  const create: RouteHandler<typeof createCustomRule, ApiV1Env> = async (c) => {
+    const b = c.req.valid('json');
+    checkDefinition(b.definition);
+    const row = await asPrincipal(deps, c, async (client, p) => {
+      const orgId = targetOrganization(p, b.organization_id, 'organization_id');
+      const { rows } = await client.query<{ id: string }>(
+        `insert into public.custom_rules (organization_id, website_id, name, description, definition, severity, enabled)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [orgId, b.website_id ?? null, b.name, b.description ?? null, JSON.stringify(b.definition), b.severity ?? 'warning', b.enabled ?? true],
+      );
+      await recordWrite(client, orgId, 'custom_rule.create', rows[0]!.id);
+      return one(client, rows[0]!.id);
+    });
+    return c.json(row as never, 201);
+  };
+
+  const update: RouteHandler<typeof updateCustomRule, ApiV1Env> = async (c) => {
+    const { id } = c.req.valid('param');
+    const b = c.req.valid('json');
+    if (b.definition !== undefined) checkDefinition(b.definition);
+    const fields = Object.entries({ name: b.name, description: b.description, definition: b.definition === undefined ? undefined : JSON.stringify(b.definition), severity: b.severity, enabled: b.enabled })
+      .filter(([, v]) => v !== undefined);
+    if (fields.length === 0) throw new ApiV1Error(400, 'invalid_request', 'Send at least one field to change.');
+    const row = await asPrincipal(deps, c, async (client) => {
+      // Column names come from the fixed list above, never from the request.
+      const { rows } = await client.query<{ organization_id: string }>(
+        `update public.custom_rules set ${fields.map(([k], i) => `${k} = $${i + 2}`).join(', ')} where id = $1 returning organization_id`,
+        [id, ...fields.map(([, v]) => v)],
+      );
+      if (!rows[0]) return refuseChange(client, 'custom_rules', id, 'custom rule');
+      await recordWrite(client, rows[0].organization_id, 'custom_rule.update', id);
+      return one(client, id);
+    });
+    return c.json(row as never, 200);
+  };
+
+  const remove: RouteHandler<typeof deleteCustomRule, ApiV1Env> = async (c) => {
+    const { id } = c.req.valid('param');
+    await asPrincipal(deps, c, async (client) => {
+      const { rows } = await client.query<{ organization_id: string }>('delete from public.custom_rules where id = $1 returning organization_id', [id]);
+      if (!rows[0]) return refuseChange(client, 'custom_rules', id, 'custom rule');
+      await recordWrite(client, rows[0].organization_id, 'custom_rule.delete', id);
+    });
+    return c.json({ id, deleted: true as const }, 200);
+  };
+
+  return { list, create, update, remove };
+}
