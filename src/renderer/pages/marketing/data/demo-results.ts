@@ -16,10 +16,10 @@ export const DEMO_RESULTS: readonly DemoResult[] = [
       },
       {
         "ruleId": "ecom.currency_with_value",
-        "title": "A value or item prices come with a currency",
+        "title": "A value, or item prices on a monetary event, come with a currency",
         "severity": "error",
-        "message": "Event \"purchase\" has a value but no currency (cu).",
-        "explanation": "GA4 needs the currency (cu on gtag, currency in Measurement Protocol) whenever value or item prices are set, or it cannot convert them and the revenue is lost (recommended-events reference: \"currency is required if you set value\"). Send the ISO 4217 code with the event."
+        "message": "Event \"purchase\" has a value but no currency (cu); GA4 requires currency when value is set.",
+        "explanation": "GA4's recommended-events reference: \"currency is required if you set value\", and item prices are in units of the event's currency parameter. So a value on any event, or item prices on an event whose reference has value and currency (add_to_cart, view_item, begin_checkout, purchase, refund…), need the ISO 4217 code (cu on gtag, currency in Measurement Protocol) or the revenue cannot be converted. Events without a value parameter (view_item_list, select_item, view_promotion…) need no currency, even with item prices."
       }
     ]
   },

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHero, PageSection } from '../components/PageSection';
 import { DEMO_DAY_SERIES, DEMO_KPIS, DEMO_ORGANIZATION, DEMO_REQUESTS, DEMO_TOP_RULES, type DemoRequest, type DemoStatus } from '../data/demo-data';
+import { findingSeverityLabel } from '../../../../shared/severity';
 
 // The chart library (recharts, about 110 KB gzipped) loads after the page: within its first-load
 // JS budget (tests/unit/web/bundle-budget.test.ts), and the prerendered page shows at once.
@@ -164,7 +165,7 @@ function RequestFindings({ request }: { request: DemoRequest }) {
             <Paper key={finding.ruleId} withBorder p="sm" radius="md" data-testid="demo-finding">
               <Group gap="xs" mb={4}>
                 <Badge color={SEVERITY_COLOR[finding.severity]} variant="light">
-                  {finding.severity}
+                  {findingSeverityLabel(finding.severity)}
                 </Badge>
                 <Text size="sm" fw={600}>
                   {finding.title}
