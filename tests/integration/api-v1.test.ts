@@ -237,7 +237,7 @@ describe('persona matrix', () => {
     { op: 'deactivate website B', method: 'POST', path: () => `/websites/${siteB}/deactivate`,
       expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
     { op: 'list requests', method: 'GET', path: () => '/requests', expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 200, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
-    { op: 'read a request of B', method: 'GET', path: () => `/requests/${requestIdB}`, expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    { op: 'read a request of B', method: 'GET', path: () => `/requests/${requestIdB}`, expect: { owner: 200, admin: 200, member: 200, viewer: 404, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
     { op: 'findings summary', method: 'GET', path: () => '/findings/summary', expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 200, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
     { op: 'usage', method: 'GET', path: () => `/usage?organization_id=${tenant.orgId}`, expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 403, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
     { op: 'list alerts', method: 'GET', path: () => '/alerts', expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 200, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
