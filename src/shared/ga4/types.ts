@@ -6,6 +6,8 @@
  * property built on first read (see defineLazyQuery in form.ts).
  */
 
+import type { PlanExpectation } from './plan/types';
+
 /** A captured request as the collector (or a capture file) saw it. */
 export interface CapturedRequest {
   method: string;
@@ -286,8 +288,8 @@ export type ValidationCode =
 export interface Issue {
   ruleId: string;
   severity: Severity;
-  family: RuleFamily | 'custom';
-  tier: RuleTier | 'custom';
+  family: RuleFamily | 'custom' | 'plan';
+  tier: RuleTier | 'custom' | 'plan';
   /** Path in the decoded model, e.g. `events[0].params.value`, `client_id`, `consent.gcs`. */
   path: string;
   message: string;
@@ -295,6 +297,8 @@ export interface Issue {
   eventName?: string;
   /** The code Google's validation server would use, when Google would flag this too. */
   validationCode?: ValidationCode;
+  /** Plan findings only (`plan.*`): the plan version checked against and what it says. */
+  plan?: PlanExpectation;
 }
 
 export type ValidationStatus = 'pass' | 'warning' | 'fail';
