@@ -96,7 +96,7 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
     issueRuleIds,
     issuesJson: pgSafeJson(
       JSON.stringify(
-        issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName })),
+        issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName, plan: i.plan })),
       ),
     ),
     ruleIds: distinctSorted(issueRuleIds),
