@@ -1,6 +1,7 @@
 import type { DecodedEvent, DecodedRequest, ValidationResult } from '../../shared/ga4/types';
 import { copyField, copyTextArray, isoTimestamp } from './copy-text';
 import { pgSafeJson } from './pg-safe-json';
+import { inventoryEntriesOf } from '../../shared/ga4/plan/inventory';
 
 /** How a hit reached Tracklint. */
 export type HitSource = 'tracker' | 'gtag_direct' | 'measurement_protocol';
@@ -36,6 +37,8 @@ export interface StoredRow {
   url: string;
   body: string | null;
   userAgent: string | null;
+  /** The hit's inventory entries (shared/ga4/plan/inventory.ts), counted hourly when the batch is stored. */
+  inventory: string[];
 }
 
 /** Postgres text and jsonb cannot hold NUL; a hostile or broken sender must not fail a whole batch. */
@@ -103,6 +106,7 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
     url: pgSafe(env.url),
     body: env.body === null ? null : pgSafe(env.body),
     userAgent: env.userAgent === null ? null : pgSafe(env.userAgent),
+    inventory: inventoryEntriesOf(req),
   };
 }
 
@@ -131,7 +135,7 @@ export function requestCopyLine(h: StoredRow): string {
  * meanwhile almost nothing, where its strings and arrays were copied by each of them (bench/README.md,
  * collector, "session 8").
  */
-export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds'> & {
+export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds' | 'inventory'> & {
   /** UTF-8. A Buffer here; a Uint8Array once it crossed from the validation thread (its pooled slabs cloned once per message). */
   copyLine: Uint8Array;
 };
@@ -148,6 +152,7 @@ export function storedHitOf(row: StoredRow): StoredHit {
     status: row.status,
     counts: row.counts,
     issueRuleIds: row.issueRuleIds,
+    inventory: row.inventory,
     copyLine: Buffer.from(requestCopyLine(row)),
   };
 }

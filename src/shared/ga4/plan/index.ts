@@ -11,3 +11,5 @@ export type { JsonSchema, SchemaBundle } from './schema';
 export { compilePlanCheck } from './check';
 export type { CompiledSchema, PlanCheck, SchemaCompiler, SchemaError } from './check';
 export { parsePlanJson } from './files';
+export { inventoryEntriesOf, maskExample, INVENTORY_SEP } from './inventory';
+export type { InventoryScope, InventoryType } from './inventory';
