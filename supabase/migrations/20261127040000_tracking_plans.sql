@@ -397,7 +397,7 @@ create policy "Members can read their organization's plan audit" on public.track
 create or replace function tracklint_private.tracking_plan_parameter_json(p public.tracking_plan_parameters) returns jsonb
 language sql immutable set search_path = '' as $$
   select jsonb_strip_nulls(jsonb_build_object(
-    'name', p.name, 'type', p.type, 'required', p.required, 'allowedValues', to_jsonb(p.allowed_values),
+    'name', p.name, 'type', p.type, 'required', nullif(p.required, false), 'allowedValues', to_jsonb(p.allowed_values),
     'pattern', p.pattern, 'minimum', p.minimum, 'maximum', p.maximum, 'maxLength', p.max_length, 'description', p.description))
 $$;
 comment on function tracklint_private.tracking_plan_parameter_json(public.tracking_plan_parameters) is 'One planned parameter as the plan document writes it.';
@@ -410,7 +410,7 @@ $$;
 comment on function tracklint_private.tracking_plan_parameters_json(uuid, text) is 'An event''s planned parameters of one scope (event or item) as the plan document writes them.';
 
 create or replace function public.tracking_plan_document(version_id uuid) returns jsonb
-language sql stable set search_path = '' as $$
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'format', 'tracklint-plan/1',
     'planId', v.plan_id,
@@ -419,15 +419,17 @@ language sql stable set search_path = '' as $$
     'events', coalesce((
       select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
         'name', e.name, 'description', e.description, 'status', e.status, 'owner', e.owner, 'triggers', e.triggers,
-        'parameters', tracklint_private.tracking_plan_parameters_json(e.id, 'event'),
-        'itemParameters', tracklint_private.tracking_plan_parameters_json(e.id, 'item'))) order by e.name)
+        'parameters', nullif(tracklint_private.tracking_plan_parameters_json(e.id, 'event'), '[]'::jsonb),
+        'itemParameters', nullif(tracklint_private.tracking_plan_parameters_json(e.id, 'item'), '[]'::jsonb))) order by e.name)
       from public.tracking_plan_events e where e.version_id = v.id), '[]'::jsonb),
     'userProperties', coalesce((
       select jsonb_agg(tracklint_private.tracking_plan_parameter_json(p) order by p.name)
       from public.tracking_plan_parameters p where p.version_id = v.id and p.scope = 'user'), '[]'::jsonb))
-  from public.tracking_plan_versions v where v.id = tracking_plan_document.version_id
+    -- Plan document shape (src/shared/ga4/plan/types.ts): absent rather than false or empty.
+  from public.tracking_plan_versions v
+  where v.id = tracking_plan_document.version_id and (public.is_service_role() or public.has_org_role(v.organization_id, 'viewer'))
 $$;
-comment on function public.tracking_plan_document(uuid) is 'A plan version as one JSON document (format tracklint-plan/1): its events with parameters and item parameters, and its user properties. Runs as the caller (RLS applies).';
+comment on function public.tracking_plan_document(uuid) is 'A plan version as one JSON document (format tracklint-plan/1): its events with parameters and item parameters, and its user properties. Null for anyone who is not a member of its organization.';
 
 create or replace function public.publish_tracking_plan(plan_id uuid) returns uuid
 language plpgsql security definer set search_path = '' as $$

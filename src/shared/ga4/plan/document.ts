@@ -22,8 +22,8 @@ export const PLAN_LIMITS = {
   allowedValues: 500,
   textLength: 2000,
   patternLength: 500,
-  /** Bytes of a plan file (JSON, CSV, schema bundle or custom definition list). */
-  fileBytes: 2_000_000,
+  /** Bytes of a plan file (JSON, CSV, schema bundle or custom definition list): the app API's body limit. */
+  fileBytes: 256 * 1024,
 } as const;
 
 /** GA4 names: a letter, then letters, digits and underscores, at most 40 characters. */

@@ -13,3 +13,6 @@ export type { CompiledSchema, PlanCheck, SchemaCompiler, SchemaError } from './c
 export { parsePlanJson } from './files';
 export { inventoryEntriesOf, maskExample, INVENTORY_SEP } from './inventory';
 export type { InventoryScope, InventoryType } from './inventory';
+export { csvToPlan, planToCsv, CSV_COLUMNS } from './csv';
+export { parseGa4CustomDefinitions, customDefinitionLimits, GA4_CUSTOM_DEFINITION_LIMITS } from './custom-definitions';
+export type { CustomDefinitionsResult } from './custom-definitions';
