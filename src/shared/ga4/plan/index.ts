@@ -16,3 +16,7 @@ export type { InventoryScope, InventoryType } from './inventory';
 export { csvToPlan, planToCsv, CSV_COLUMNS } from './csv';
 export { parseGa4CustomDefinitions, customDefinitionLimits, GA4_CUSTOM_DEFINITION_LIMITS } from './custom-definitions';
 export type { CustomDefinitionsResult } from './custom-definitions';
+export { diffPlans } from './diff';
+export type { PlanChange } from './diff';
+export { planCoverage, coverageSentence } from './coverage';
+export type { InventoryItem, PlanCoverage } from './coverage';
