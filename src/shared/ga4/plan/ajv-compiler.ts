@@ -6,7 +6,8 @@
  * forbids that, so the renderer never compiles a plan: the request drawer shows the findings the
  * collector stored with each hit.
  */
-import Ajv2020 from 'ajv/dist/2020';
+// The .js suffix: the bundled server runs as ES modules, whose resolver needs the file name.
+import Ajv2020 from 'ajv/dist/2020.js';
 import type { SchemaCompiler } from './check';
 import { PLAN_KEYWORD } from './schema';
 
