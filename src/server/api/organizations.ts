@@ -5,7 +5,7 @@ import { HttpError, readJson } from '../http/errors';
 import { generateOpaqueToken, hashToken } from '../auth/tokens';
 import { sendInvitationEmail } from '../auth/emails';
 import { requireUser, type ApiEnv } from './authenticate';
-import { pgErrorToHttp } from './pg-errors';
+import { asCaller as callerTransaction } from './as-caller';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
@@ -37,12 +37,7 @@ export function createOrganizationRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', requireUser(deps));
 
-  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> =>
-    deps.db.asCaller(c.get('claims'), fn).catch((err: unknown) => {
-      const mapped = pgErrorToHttp(err);
-      if (mapped) throw new HttpError(mapped.status, mapped.error);
-      throw err;
-    });
+  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> => callerTransaction(deps, c, fn);
 
   app.patch('/:id', async (c) => {
     const orgId = uuidParam(c, 'id');

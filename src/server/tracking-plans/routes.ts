@@ -22,7 +22,7 @@ import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { HttpError } from '../http/errors';
 import { requireUser, type ApiEnv } from '../api/authenticate';
-import { pgErrorToHttp } from '../api/pg-errors';
+import { asCaller as callerTransaction } from '../api/as-caller';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FORMATS = ['json-schema', 'csv', 'plan'] as const;
@@ -110,12 +110,7 @@ export function createTrackingPlanRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', requireUser(deps));
 
-  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> =>
-    deps.db.asCaller(c.get('claims'), fn).catch((err: unknown) => {
-      const mapped = pgErrorToHttp(err);
-      if (mapped) throw new HttpError(mapped.status, mapped.error);
-      throw err;
-    });
+  const asCaller = <T>(c: Context<ApiEnv>, fn: (client: SqlClient) => Promise<T>): Promise<T> => callerTransaction(deps, c, fn);
 
   // GET /api/tracking-plans/:id/export?format=json-schema|csv|plan&version=N (default: the draft)
   app.get('/:id/export', async (c) => {
