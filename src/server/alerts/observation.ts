@@ -1,4 +1,4 @@
-export const ALERT_KINDS = ['failure_rate', 'rule_failing', 'volume_drop', 'no_hits', 'event_missing', 'refused_hits', 'usage'] as const;
+export const ALERT_KINDS = ['failure_rate', 'rule_failing', 'volume_drop', 'no_hits', 'event_missing', 'refused_hits', 'usage', 'tracking_drift'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export type AlertSeverity = 'critical' | 'warning' | 'info';
 

@@ -1,4 +1,4 @@
-export type AlertRuleKind = 'failure_rate' | 'rule_failing' | 'volume_drop' | 'no_hits' | 'event_missing' | 'refused_hits' | 'usage';
+export type AlertRuleKind = 'failure_rate' | 'rule_failing' | 'volume_drop' | 'no_hits' | 'event_missing' | 'refused_hits' | 'usage' | 'tracking_drift';
 export type AlertSeverity = 'critical' | 'warning' | 'info';
 export type AlertStatus = 'open' | 'acknowledged' | 'resolved';
 export type ChannelKind = 'email' | 'slack' | 'webhook';
