@@ -96,7 +96,7 @@ const EXAMPLES_SQL = `
   select q.n, array(
     select r.id::text from public.collected_requests r
     where r.website_id = q.website_id and r.received_at <= $1::timestamptz and r.received_at > $1::timestamptz - interval '8 days' and r.event_names @> array[q.event_name]
-      and jsonb_path_exists(r.events, (case q.mode when 'event' then '$[*] ? (@.name == $e)'
+      and jsonb_path_exists(r.events::jsonb, (case q.mode when 'event' then '$[*] ? (@.name == $e)'
                                                   when 'with' then '$[*] ? (@.name == $e && exists(@.params.keyvalue() ? (@.key == $p)))'
                                                   when 'item' then '$[*] ? (@.name == $e && exists(@.items[*].keyvalue() ? (@.key == $p)))'
                                                   else '$[*] ? (@.name == $e && !exists(@.params.keyvalue() ? (@.key == $p)))' end)::jsonpath,
