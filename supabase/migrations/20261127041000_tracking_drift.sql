@@ -57,3 +57,7 @@ end
 $$;
 comment on function public.alert_rule_params_problem(text, jsonb) is 'What is wrong with an alert rule''s parameters for its kind, or null when they are valid. Missing parameters take the defaults shown here.';
 
+
+-- The drift evaluator reads every website's event counters of a few hours (the last, the current,
+-- and the same hour in the weeks before) by hour: a partial index keeps that to the event rows.
+create index tracking_inventory_hourly_events_by_hour_idx on public.tracking_inventory_hourly (hour, website_id, event_name) include (hits) where scope = 'event';
