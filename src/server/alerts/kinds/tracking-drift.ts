@@ -27,13 +27,13 @@ const WATCHED = `p as materialized (
 
 // Planned events whose last complete hour is far from the median of the same hour of the same
 // weekday over the rule's weeks (judgeVolume's test, set-based, so few rows come back). The event
-// counters of those ten hours are read by hour (a partial index), not probed event by event.
+// counters of those ten hours are read by hour (a partial index), not website by website: a
+// website's own index range would cover all its hours.
 export const VOLUME_SQL = `with ${WATCHED},
   hrs as (select k.cur as hour, -1 as w from k union all select k.last - make_interval(days => 7 * g), g from k, generate_series(0, 8) g),
-  c as (
+  c as materialized (
     select i.website_id, i.event_name, jsonb_object_agg(h.w, i.hits) as by_week
-    from hrs h join public.tracking_inventory_hourly i on i.scope = 'event' and i.hour = h.hour and i.name = ''
-    where i.website_id in (select website_id from p)
+    from hrs h join public.tracking_inventory_hourly i on i.hour = h.hour and i.scope = 'event' and i.name = ''
     group by i.website_id, i.event_name),
   v as (
     select p.i, p.website_id, p.weeks, p.min_baseline, p.min_share, p.max_share, e.name as event_name,
@@ -41,7 +41,7 @@ export const VOLUME_SQL = `with ${WATCHED},
            array(select coalesce((c.by_week ->> g::text)::bigint, 0) from generate_series(1, p.weeks) g order by g) as weekly
     from p join public.tracking_plan_events e on e.version_id = p.version_id and e.status <> 'deprecated'
     left join c on c.website_id = p.website_id and c.event_name = e.name),
-  b as (select v.*, (select percentile_cont(0.5) within group (order by w) from unnest(v.weekly) w) as baseline from v)
+  b as materialized (select v.*, (select percentile_cont(0.5) within group (order by w) from unnest(v.weekly) w) as baseline from v)
   select b.i, b.event_name, k.last as hour, b.last_hour, b.current_hour, b.weekly,
          case when b.last_hour = 0 then (select max(j.last_seen) from public.tracking_inventory_hourly j where j.website_id = b.website_id and j.event_name = b.event_name
                                           and j.scope = 'event' and j.name = '' and j.hour >= k.last - make_interval(days => 7 * b.weeks) and j.hour <= $1::timestamptz) end as last_seen
