@@ -8,6 +8,7 @@ import type { Organization } from '../../data/organizations/types';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
 import { useCreatePlanFromTrafficMutation } from '../../data/tracking-plans/create-plan-from-traffic-mutation';
 import { useDraftQuery } from '../../data/tracking-plans/draft-query';
+import { useDriftAlertsQuery } from '../../data/tracking-plans/drift-alerts-query';
 import { useInventoryQuery } from '../../data/tracking-plans/inventory-query';
 import { usePublishPlanMutation } from '../../data/tracking-plans/publish-plan-mutation';
 import { useRejectEntryMutation } from '../../data/tracking-plans/reject-entry-mutation';
@@ -84,7 +85,10 @@ function Plan({ organization, website }: { organization: Organization; website: 
           </Stack>
         </Paper>
       ) : (
-        <PlanBody plan={plan.data} canEdit={canEdit} inventory={inventory.data ?? []} onPropose={proposeFromTraffic} proposing={create.isPending} />
+        <>
+          <PlanBody plan={plan.data} canEdit={canEdit} inventory={inventory.data ?? []} onPropose={proposeFromTraffic} proposing={create.isPending} />
+          <DriftTimeline websiteId={website.id} />
+        </>
       )}
     </Stack>
   );
@@ -266,6 +270,54 @@ function VersionHistory({ plan }: { plan: WebsitePlan }) {
           </Paper>
         );
       })}
+    </Stack>
+  );
+}
+
+/** The website's drift alerts, newest first: what changed, since when, and whether it is over. */
+function DriftTimeline({ websiteId }: { websiteId: string }) {
+  const drift = useDriftAlertsQuery(websiteId);
+  return (
+    <Stack gap="sm" data-testid="drift-timeline">
+      <Title order={2} size="h4">
+        Drift
+      </Title>
+      {drift.isPending ? (
+        <Loader aria-label="Loading drift" />
+      ) : drift.isError ? (
+        <Text c="red">{errorMessage(drift.error)}</Text>
+      ) : (drift.data ?? []).length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No drift from the plan. A Tracking plan drift alert rule (on the Alerts page) reports planned events that stop or change volume, new events and parameters, and type or value changes.
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {drift.data!.map((a) => (
+            <Paper key={a.id} withBorder p="xs">
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {a.title}
+                </Text>
+                <Badge color={a.status === 'resolved' ? 'gray' : a.severity === 'critical' ? 'red' : 'yellow'} variant="light">
+                  {a.status}
+                </Badge>
+              </Group>
+              <Text size="sm">{a.summary}</Text>
+              <Text size="xs" c="dimmed">
+                Opened {new Date(a.opened_at).toLocaleString('en-US')}
+                {a.link ? (
+                  <>
+                    {' · '}
+                    <Anchor component={Link} to={a.link} size="xs">
+                      Requests
+                    </Anchor>
+                  </>
+                ) : null}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
