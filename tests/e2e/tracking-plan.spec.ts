@@ -43,6 +43,8 @@ test('a plan built from traffic, published, catches a renamed event in the reque
   await expect(plan.version).toHaveText('v1 published');
   await expect(page.getByTestId('version-history')).toContainText('Event sign_up added');
   await expect(plan.coverage).toContainText('2 of 2 planned events seen in the last 7 days; 0 unplanned events');
+  // No drift rule has fired for this website: the drift timeline says so.
+  await expect(plan.driftTimeline).toContainText('No drift from the plan.');
 
   // A deploy renames sign_up: the collector now warns about an event the plan does not list
   // (the publish reaches its cache through a database notification, so send until it applies).

@@ -5,11 +5,13 @@ export class TrackingPlanPage {
   readonly draftTable: Locator;
   readonly version: Locator;
   readonly coverage: Locator;
+  readonly driftTimeline: Locator;
 
   constructor(private readonly page: Page) {
     this.draftTable = page.getByTestId('draft-table');
     this.version = page.getByTestId('plan-version');
     this.coverage = page.getByTestId('plan-coverage');
+    this.driftTimeline = page.getByTestId('drift-timeline');
   }
 
   async goto() {
