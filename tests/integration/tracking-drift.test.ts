@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { startAlertReceivers, waitFor, type AlertReceivers } from '../support/alert-receivers';
+import type { RunningServer } from '../../src/server/server';
+import { createAlertReceivers, removeAlertsServerDirs, startAlertsServer, waitFor } from '../support/alert-receivers';
 import { sql } from '../support/clients';
 import { createTenant, type Tenant } from '../support/personas';
 
@@ -15,7 +16,8 @@ const WEEK = 7 * 24 * HOUR;
 const floorHour = (ms: number) => Math.floor(ms / HOUR) * HOUR;
 
 let tenant: Tenant;
-let receivers: AlertReceivers;
+const receivers = createAlertReceivers();
+let server: RunningServer;
 let fixedNow: Date | null = null;
 let seq = 0;
 
@@ -110,16 +112,19 @@ async function createDriftRule(site: Site, channelIds: string[]) {
 
 const evaluate = async (at: number) => {
   fixedNow = new Date(at);
-  return receivers.server.alerts!.evaluate(new Date(at));
+  return server.alerts!.evaluate(new Date(at));
 };
 
 beforeAll(async () => {
-  receivers = await startAlertReceivers(() => fixedNow ?? new Date());
+  await receivers.listen();
+  server = await startAlertsServer(receivers.smtpPort, () => fixedNow ?? new Date());
   tenant = await createTenant('drift', 'enterprise');
 }, 180_000);
 
 afterAll(async () => {
-  await receivers?.stop();
+  await server?.stop();
+  await receivers.close();
+  removeAlertsServerDirs();
 });
 
 describe('tracking plan drift alerts', () => {
@@ -132,14 +137,14 @@ describe('tracking plan drift alerts', () => {
   it('a planned event with steady volume stops: email and webhook name the change, then it resolves when the event returns', async () => {
     const site = await createSite('stop');
     await publishPlan(site, 'Checkout');
-    const hook = await fetch(`${receivers.server.url}/api/alerts/channels`, {
+    const hook = await fetch(`${server.url}/api/alerts/channels`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.owner.accessToken}` },
       body: JSON.stringify({ organization_id: tenant.orgId, name: 'Drift hook', kind: 'webhook', url: `${receivers.url}/drift` }),
     });
     expect(hook.status).toBe(201);
     const hookId = ((await hook.json()) as { channel: { id: string } }).channel.id;
-    const email = await fetch(`${receivers.server.url}/api/alerts/channels`, {
+    const email = await fetch(`${server.url}/api/alerts/channels`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.owner.accessToken}` },
       body: JSON.stringify({ organization_id: tenant.orgId, name: 'Drift mail', kind: 'email', email_recipients: ['analytics@drift.example.test'], email_members: false }),

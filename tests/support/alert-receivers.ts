@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../src/server/server';
 import type { AlertsOptions } from '../../src/server/alerts/service';
 
 // Receivers alert notifications really go to (an SMTP server and an HTTP server on 127.0.0.1),
-// and a server process on the shared database that evaluates with an injected clock and sends.
+// and server processes on the shared database that evaluate with an injected clock and send.
 
 export interface ReceivedMail {
   to: string[];
@@ -23,6 +23,7 @@ export interface ReceivedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  answered: number;
 }
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read the text part. */
@@ -33,16 +34,20 @@ function decodeQuotedPrintable(s: string): string {
 export interface AlertReceivers {
   mails: ReceivedMail[];
   requests: ReceivedRequest[];
-  /** Base URL of the HTTP receiver (any path answers 200). */
+  /** Status codes the HTTP receiver answers per path, in order; the last one repeats (200 when unset). */
+  answers: Map<string, number[]>;
+  /** Base URL of the HTTP receiver, once listening. */
   url: string;
-  server: RunningServer;
-  stop(): Promise<void>;
+  smtpPort: number;
+  listen(): Promise<void>;
+  close(): Promise<void>;
 }
 
-/** Starts both receivers and an alerts server whose SMTP points at the receiver; `clock` is what the evaluator reads. */
-export async function startAlertReceivers(clock: () => Date, alerts: AlertsOptions = {}): Promise<AlertReceivers> {
+/** Both receivers, not yet listening (call listen() in beforeAll). */
+export function createAlertReceivers(): AlertReceivers {
   const mails: ReceivedMail[] = [];
   const requests: ReceivedRequest[] = [];
+  const answers = new Map<string, number[]>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -63,40 +68,64 @@ export async function startAlertReceivers(clock: () => Date, alerts: AlertsOptio
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
-      requests.push({ path: req.url ?? '/', headers: req.headers, body });
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      const p = req.url ?? '/';
+      const queue = answers.get(p) ?? [200];
+      const status = queue.length > 1 ? queue.shift()! : queue[0]!;
+      requests.push({ path: p, headers: req.headers, body, answered: status });
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'nope');
     });
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receivers: AlertReceivers = {
+    mails,
+    requests,
+    answers,
+    url: '',
+    smtpPort: 0,
+    async listen() {
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      receivers.smtpPort = (smtp.server.address() as AddressInfo).port;
+      receivers.url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    },
+    async close() {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    },
+  };
+  return receivers;
+}
+
+const dataDirs: string[] = [];
+
+/**
+ * A server process on the shared database with SMTP pointed at the receivers' SMTP server. The
+ * shared test server runs no alert jobs (ALERTS_SCHEDULER=false), so this one takes every send
+ * job; `clock` is what its evaluator reads.
+ */
+export async function startAlertsServer(smtpPort: number, clock: () => Date, alerts: AlertsOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-alerts-'));
+  dataDirs.push(dataDir);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: inject('databaseUrl'),
     JWT_SECRET: inject('jwtSecret'),
+    // Several processes behind one public URL, as in production: tokens issued by the shared server are valid here too.
     PUBLIC_URL: inject('serverUrl'),
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ALERTS_SCHEDULER: 'false',
   });
-  const server = await startServer(config, createLogger(config.logLevel), {
+  return startServer(config, createLogger(config.logLevel), {
     alerts: { clock, schedule: false, workers: true, retryLimit: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, ...alerts },
   });
-  return {
-    mails,
-    requests,
-    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
-    server,
-    async stop() {
-      await server.stop();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+}
+
+/** Removes the data directories of the servers startAlertsServer started (after stopping them). */
+export function removeAlertsServerDirs(): void {
+  for (const d of dataDirs.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
 /** Polls (no fixed sleep decides anything) until `find` returns something: sends are jobs that finish after the evaluation. */
