@@ -6,17 +6,63 @@
  * five-minute counters (stored, failed, refused) for eight days. Then the evaluator runs
  * BENCH_RUNS times at the same minute (alerts already open are kept, as in steady state) and the
  * median time per evaluation and per website is printed.
+ *
+ * Drift (issue 25, BENCH_DRIFT=1, the default): each organization also has a published tracking
+ * plan (ten events, five parameters each) on all its websites and one tracking_drift rule, and
+ * every website has the inventory counters drift reads (the last and current hour, the same hour
+ * in each of the four weeks before, and a day before); one website in ten has stopped sending
+ * purchase and sends an unplanned event. The drift observer alone is timed too. BENCH_BASE=0
+ * skips the week of rollups and counters of the other kinds (for 15,000 websites on a small box).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
+import { observeTrackingDrift, PLANS_SQL, SCHEMA_SQL, VOLUME_SQL, watchedJson } from '../src/server/alerts/kinds/tracking-drift';
 import { createLogger } from '../src/server/logger';
 import { startServer } from '../src/server/server';
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 20);
 const SITES = Number(process.env.BENCH_SITES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const DRIFT = process.env.BENCH_DRIFT !== '0';
+const BASE = process.env.BENCH_BASE !== '0';
+const DRIFT_EVENTS = ['page_view', 'purchase', 'add_to_cart', 'view_item', 'begin_checkout', 'sign_up', 'login', 'search', 'select_item', 'generate_lead'];
+
+/** A published plan per organization on all its websites, a drift rule, and the counters drift reads. */
+async function seedDrift(pool: import('pg').Pool, at: Date): Promise<void> {
+  await pool.query(`insert into public.tracking_plans (organization_id, name) select o.id, 'Bench plan' from public.organizations o where o.slug like 'bench-%'`);
+  await pool.query(`
+    insert into public.tracking_plan_events (version_id, name, status)
+    select v.id, e, 'live' from public.tracking_plan_versions v cross join unnest($1::text[]) e where v.status = 'draft'`, [DRIFT_EVENTS]);
+  await pool.query(`
+    insert into public.tracking_plan_parameters (version_id, event_id, scope, name, type, required, allowed_values)
+    select e.version_id, e.id, 'event', 'p' || i, case when i = 0 then 'number' else 'string' end, i < 2, case when i = 1 then array['EUR', 'USD'] end
+    from public.tracking_plan_events e cross join generate_series(0, 4) i`);
+  await pool.query(`insert into public.tracking_plan_websites (website_id, plan_id) select w.id, p.id from public.websites w join public.tracking_plans p on p.organization_id = w.organization_id`);
+  await pool.query(`select public.publish_tracking_plan(p.id) from public.tracking_plans p`);
+  await pool.query(`insert into public.alert_rules (organization_id, name, kind, params) select o.id, 'Drift', 'tracking_drift', '{}' from public.organizations o where o.slug like 'bench-%'`);
+  const last = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 - 3_600_000);
+  // Hours: the current one, the last complete one, a day before, and the same hour 1-4 weeks before.
+  await pool.query(
+    `
+    insert into public.tracking_inventory_hourly (organization_id, website_id, hour, event_name, scope, name, hits, types, examples, first_seen, last_seen)
+    select w.organization_id, w.id, h.hour, e, x.scope, x.name, 100, x.types, x.examples, h.hour - interval '30 days', h.hour
+    from (select w.*, row_number() over (order by w.id) as n from public.websites w) w
+    cross join (select $1::timestamptz + make_interval(hours => k) as hour, k from unnest(array[0, 1, -24, -168, -336, -504, -672]) k) h
+    cross join unnest($2::text[]) e
+    cross join (values ('event', '', '{}'::text[], '{}'::text[]), ('param', 'p0', '{integer}', '{20}'), ('param', 'p1', '{string}', '{EUR}'),
+                       ('param', 'p2', '{string}', '{a}'), ('param', 'p3', '{string}', '{b}'), ('param', 'p4', '{string}', '{c}')) x(scope, name, types, examples)
+    where not (w.n % 10 = 0 and e = 'purchase' and h.k in (0, 1))`,
+    [last, DRIFT_EVENTS],
+  );
+  await pool.query(
+    `insert into public.tracking_inventory_hourly (organization_id, website_id, hour, event_name, scope, name, hits, first_seen, last_seen)
+     select w.organization_id, w.id, $1::timestamptz + interval '1 hour', 'unplanned_event', 'event', '', 12, now(), now()
+     from (select w.*, row_number() over (order by w.id) as n from public.websites w) w where w.n % 10 = 0`,
+    [last],
+  );
+}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-alerts-bench-'));
@@ -33,24 +79,26 @@ async function main() {
       }
     }
     // A week of hourly rollups and eight days of five-minute counters for every website.
-    await pool.query(`
+    if (BASE) await pool.query(`
       insert into public.website_hourly_rollups (organization_id, website_id, hour, dimension, value, count)
       select w.organization_id, w.id, h, d.dimension, d.value, d.n
       from public.websites w
       cross join generate_series(date_trunc('hour', now()) - interval '8 days', date_trunc('hour', now()), interval '1 hour') h
       cross join (values ('requests', 'all', 120), ('status', 'pass', 100), ('status', 'fail', 20), ('event_name', 'page_view', 90),
                          ('event_name', 'add_to_cart', 20), ('event_name', 'purchase', 10), ('rule', 'basic.cid_present', 20), ('rule', 'ecommerce.currency', 5)) d(dimension, value, n)`);
-    await pool.query(`
+    if (BASE) await pool.query(`
       insert into public.website_hit_counters (organization_id, website_id, bucket, outcome, reason, count)
       select w.organization_id, w.id, b, k.outcome, k.reason, k.n
       from public.websites w
       cross join generate_series(to_timestamp(floor(extract(epoch from now()) / 300) * 300) - interval '8 days', now(), interval '5 minutes') b
       cross join (values ('stored', '', 10), ('failed', '', 2), ('refused', 'origin_not_allowed', 1)) k(outcome, reason, n)`);
+    if (DRIFT) await seedDrift(pool, new Date());
     await pool.query('analyze');
-    const sizes = await pool.query<{ r: string; c: string; rules: string }>(
-      'select (select count(*) from public.website_hourly_rollups) as r, (select count(*) from public.website_hit_counters) as c, (select count(*) from public.alert_rules) as rules',
+    // After setup: rules watch websites created up to the evaluated minute.
+    const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
+    const sizes = await pool.query<{ r: string; c: string; rules: string; inv: string }>(
+      'select (select count(*) from public.website_hourly_rollups) as r, (select count(*) from public.website_hit_counters) as c, (select count(*) from public.alert_rules) as rules, (select count(*) from public.tracking_inventory_hourly) as inv',
     );
-    const at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
     const times: number[] = [];
     let observed = 0;
     for (let i = 0; i < RUNS; i++) {
@@ -59,6 +107,24 @@ async function main() {
       observed = result.observed;
     }
     times.sort((a, b) => a - b);
+    // The drift observer alone, as the evaluator runs it (all websites, one transaction each run).
+    const driftTimes: number[] = [];
+    let drifts = 0;
+    for (let i = 0; DRIFT && i < RUNS; i++) {
+      const t0 = Date.now();
+      const observations = await server.deps.db.transaction((client) => observeTrackingDrift(client, at));
+      driftTimes.push(Date.now() - t0);
+      drifts = observations.filter((o) => o.firing).length;
+    }
+    driftTimes.sort((a, b) => a - b);
+    // BENCH_EXPLAIN=1: each drift query's execution time and plan, to see where the time goes.
+    if (DRIFT && process.env.BENCH_EXPLAIN === '1') {
+      const watched = watchedJson((await pool.query(PLANS_SQL, [at])).rows);
+      for (const [name, q] of Object.entries({ plans: PLANS_SQL, volume: VOLUME_SQL, schema: SCHEMA_SQL })) {
+        const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q}`, q === PLANS_SQL ? [at] : [at, watched]);
+        console.error(`== ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
     const median = times[Math.floor(times.length / 2)]!;
     const websites = ORGS * SITES;
     console.log(
@@ -71,6 +137,7 @@ async function main() {
         setupSeconds: Math.round((Date.now() - started) / 100) / 10,
         evaluationMs: { median, min: times[0], max: times[times.length - 1], runs: times },
         msPerWebsite: Math.round((median / websites) * 100) / 100,
+        ...(DRIFT ? { drift: { inventoryRows: Number(sizes.rows[0]!.inv), firing: drifts, observeMs: { median: driftTimes[Math.floor(driftTimes.length / 2)], runs: driftTimes } } } : {}),
       }),
     );
   } finally {

@@ -55,6 +55,26 @@ async function main() {
   const org = await pool.query<{ id: string }>("insert into public.organizations (name, slug, plan, created_by) values ('Bench', 'bench', 'enterprise', $1) returning id", [user.rows[0]!.id]);
   const site = await pool.query<{ id: string; site_key: string }>("insert into public.websites (organization_id, name, domain) values ($1, 'Bench', $2) returning id, site_key", [org.rows[0]!.id, DOMAIN]);
 
+  // BENCH_PLAN=1: the website follows a published tracking plan (issue 25), so every hit also runs
+  // the plan check. The plan lists the corpus's common events with typical parameters.
+  if (process.env.BENCH_PLAN === '1') {
+    const plan = await pool.query<{ id: string }>("insert into public.tracking_plans (organization_id, name) values ($1, 'Bench plan') returning id", [org.rows[0]!.id]);
+    const planId = plan.rows[0]!.id;
+    await pool.query('insert into public.tracking_plan_websites (website_id, plan_id) values ($1, $2)', [site.rows[0]!.id, planId]);
+    const draft = (await pool.query<{ id: string }>("select id from public.tracking_plan_versions where plan_id = $1 and status = 'draft'", [planId])).rows[0]!.id;
+    for (const name of ['page_view', 'view_item', 'add_to_cart', 'begin_checkout', 'purchase', 'scroll', 'click', 'form_submit', 'login', 'sign_up']) {
+      const ev = await pool.query<{ id: string }>("insert into public.tracking_plan_events (version_id, name, status) values ($1, $2, 'live') returning id", [draft, name]);
+      await pool.query(
+        `insert into public.tracking_plan_parameters (version_id, event_id, scope, name, type, required, allowed_values)
+         values ($1, $2, 'event', 'currency', 'string', false, array['EUR', 'USD']), ($1, $2, 'event', 'value', 'number', false, null),
+                ($1, $2, 'event', 'transaction_id', 'string', false, null), ($1, $2, 'item', 'item_id', 'string', true, null),
+                ($1, $2, 'item', 'price', 'number', false, null), ($1, $2, 'item', 'quantity', 'integer', false, null)`,
+        [draft, ev.rows[0]!.id],
+      );
+    }
+    await pool.query('select public.publish_tracking_plan($1)', [planId]);
+  }
+
   // Realistic hits: every gtag request of the shared corpus (the tracker only mirrors /g/collect).
   const dir = path.resolve(process.cwd(), 'tests/fixtures/ga4/shared-corpus/hits');
   const hits = readdirSync(dir)

@@ -6,6 +6,7 @@
 // checks in Postgres that every acknowledged hit is durably stored.
 //
 // Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (20 hits per request, the tracker's largest batch).
+// BENCH_PLAN=1: the website follows a published tracking plan, so every hit also runs the plan check (issue 25).
 // BENCH_RATE=5000: fixed-rate (open-loop) mode: requests start on a schedule of that many hits per
 // second whatever the answers take, so p50/p99 are the latency at that load (the bare endpoint gets
 // the same schedule); at most BENCH_CONCURRENCY x 8 requests are outstanding.

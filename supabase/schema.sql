@@ -195,7 +195,7 @@ create table public.alert_rules (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   constraint alert_rules_channel_ids_check CHECK ((cardinality(channel_ids) <= 10)),
-  constraint alert_rules_kind_check CHECK ((kind = ANY (ARRAY['failure_rate'::text, 'rule_failing'::text, 'volume_drop'::text, 'no_hits'::text, 'event_missing'::text, 'refused_hits'::text, 'usage'::text]))),
+  constraint alert_rules_kind_check CHECK ((kind = ANY (ARRAY['failure_rate'::text, 'rule_failing'::text, 'volume_drop'::text, 'no_hits'::text, 'event_missing'::text, 'refused_hits'::text, 'usage'::text, 'tracking_drift'::text]))),
   constraint alert_rules_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120))),
   constraint alert_rules_params_check CHECK (((jsonb_typeof(params) = 'object'::text) AND (pg_column_size(params) <= 2048))),
   constraint alert_rules_severity_check CHECK ((severity = ANY (ARRAY['critical'::text, 'warning'::text, 'info'::text]))),
@@ -651,6 +651,166 @@ create table public.super_admins (
 );
 alter table public.super_admins enable row level security;
 
+create table public.tracking_inventory_hourly (
+  website_id uuid not null,
+  organization_id uuid not null,
+  hour timestamp with time zone not null,
+  event_name text not null,
+  scope text not null,
+  name text not null,
+  hits bigint not null,
+  types text[] default '{}'::text[] not null,
+  examples text[] default '{}'::text[] not null,
+  first_seen timestamp with time zone not null,
+  last_seen timestamp with time zone not null,
+  constraint tracking_inventory_hourly_hits_check CHECK ((hits >= 0)),
+  constraint tracking_inventory_hourly_scope_check CHECK ((scope = ANY (ARRAY['event'::text, 'param'::text, 'item'::text, 'user'::text]))),
+  constraint tracking_inventory_hourly_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_inventory_hourly_website_id_fkey FOREIGN KEY (website_id) REFERENCES websites(id) ON DELETE CASCADE,
+  constraint tracking_inventory_hourly_pkey PRIMARY KEY (website_id, hour, event_name, scope, name)
+);
+alter table public.tracking_inventory_hourly enable row level security;
+
+create table public.tracking_plan_audit (
+  id bigint generated always as identity not null,
+  organization_id uuid not null,
+  plan_id uuid,
+  actor uuid,
+  action text not null,
+  subject text not null,
+  subject_id uuid,
+  detail jsonb default '{}'::jsonb not null,
+  at timestamp with time zone default now() not null,
+  constraint tracking_plan_audit_actor_fkey FOREIGN KEY (actor) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint tracking_plan_audit_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_plan_audit_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES tracking_plans(id) ON DELETE SET NULL,
+  constraint tracking_plan_audit_pkey PRIMARY KEY (id)
+);
+alter table public.tracking_plan_audit enable row level security;
+
+create table public.tracking_plan_custom_definitions (
+  id uuid default gen_random_uuid() not null,
+  plan_id uuid not null,
+  organization_id uuid not null,
+  kind text not null,
+  scope text not null,
+  parameter_name text not null,
+  display_name text,
+  constraint tracking_plan_custom_definitions_display_name_check CHECK (((display_name IS NULL) OR (char_length(display_name) <= 82))),
+  constraint tracking_plan_custom_definitions_kind_check CHECK ((kind = ANY (ARRAY['dimension'::text, 'metric'::text]))),
+  constraint tracking_plan_custom_definitions_parameter_name_check CHECK ((parameter_name ~ '^[A-Za-z][A-Za-z0-9_]{0,39}$'::text)),
+  constraint tracking_plan_custom_definitions_scope_check CHECK ((scope = ANY (ARRAY['event'::text, 'user'::text, 'item'::text]))),
+  constraint tracking_plan_custom_definitions_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_plan_custom_definitions_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES tracking_plans(id) ON DELETE CASCADE,
+  constraint tracking_plan_custom_definitions_pkey PRIMARY KEY (id),
+  constraint tracking_plan_custom_definiti_plan_id_kind_scope_parameter__key UNIQUE (plan_id, kind, scope, parameter_name)
+);
+alter table public.tracking_plan_custom_definitions enable row level security;
+
+create table public.tracking_plan_events (
+  id uuid default gen_random_uuid() not null,
+  version_id uuid not null,
+  organization_id uuid not null,
+  name text not null,
+  description text,
+  status text default 'planned'::text not null,
+  owner text,
+  triggers text,
+  constraint tracking_plan_events_description_check CHECK (((description IS NULL) OR (char_length(description) <= 2000))),
+  constraint tracking_plan_events_name_check CHECK ((name ~ '^[A-Za-z][A-Za-z0-9_]{0,39}$'::text)),
+  constraint tracking_plan_events_owner_check CHECK (((owner IS NULL) OR (char_length(owner) <= 200))),
+  constraint tracking_plan_events_status_check CHECK ((status = ANY (ARRAY['planned'::text, 'live'::text, 'deprecated'::text]))),
+  constraint tracking_plan_events_triggers_check CHECK (((triggers IS NULL) OR (char_length(triggers) <= 2000))),
+  constraint tracking_plan_events_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_plan_events_version_id_fkey FOREIGN KEY (version_id) REFERENCES tracking_plan_versions(id) ON DELETE CASCADE,
+  constraint tracking_plan_events_pkey PRIMARY KEY (id),
+  constraint tracking_plan_events_version_id_name_key UNIQUE (version_id, name)
+);
+alter table public.tracking_plan_events enable row level security;
+
+create table public.tracking_plan_parameters (
+  id uuid default gen_random_uuid() not null,
+  version_id uuid not null,
+  organization_id uuid not null,
+  event_id uuid,
+  scope text not null,
+  name text not null,
+  type text not null,
+  required boolean default false not null,
+  allowed_values text[],
+  pattern text,
+  minimum numeric,
+  maximum numeric,
+  max_length integer,
+  description text,
+  constraint tracking_plan_parameters_allowed_values_check CHECK (((allowed_values IS NULL) OR (cardinality(allowed_values) <= 500))),
+  constraint tracking_plan_parameters_check CHECK (((scope = 'user'::text) = (event_id IS NULL))),
+  constraint tracking_plan_parameters_check1 CHECK (((minimum IS NULL) OR (maximum IS NULL) OR (minimum <= maximum))),
+  constraint tracking_plan_parameters_description_check CHECK (((description IS NULL) OR (char_length(description) <= 2000))),
+  constraint tracking_plan_parameters_max_length_check CHECK (((max_length IS NULL) OR ((max_length >= 1) AND (max_length <= 1000)))),
+  constraint tracking_plan_parameters_name_check CHECK ((name ~ '^[A-Za-z][A-Za-z0-9_]{0,39}$'::text)),
+  constraint tracking_plan_parameters_pattern_check CHECK (((pattern IS NULL) OR (char_length(pattern) <= 500))),
+  constraint tracking_plan_parameters_scope_check CHECK ((scope = ANY (ARRAY['event'::text, 'item'::text, 'user'::text]))),
+  constraint tracking_plan_parameters_type_check CHECK ((type = ANY (ARRAY['string'::text, 'integer'::text, 'number'::text, 'boolean'::text]))),
+  constraint tracking_plan_parameters_event_id_fkey FOREIGN KEY (event_id) REFERENCES tracking_plan_events(id) ON DELETE CASCADE,
+  constraint tracking_plan_parameters_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_plan_parameters_version_id_fkey FOREIGN KEY (version_id) REFERENCES tracking_plan_versions(id) ON DELETE CASCADE,
+  constraint tracking_plan_parameters_pkey PRIMARY KEY (id)
+);
+alter table public.tracking_plan_parameters enable row level security;
+
+create table public.tracking_plan_versions (
+  id uuid default gen_random_uuid() not null,
+  plan_id uuid not null,
+  organization_id uuid not null,
+  status text default 'draft'::text not null,
+  number integer,
+  document jsonb,
+  published_by uuid,
+  published_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint tracking_plan_versions_check CHECK (((status = 'draft'::text) = (number IS NULL))),
+  constraint tracking_plan_versions_check1 CHECK (((status = 'draft'::text) = (document IS NULL))),
+  constraint tracking_plan_versions_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'published'::text]))),
+  constraint tracking_plan_versions_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_plan_versions_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES tracking_plans(id) ON DELETE CASCADE,
+  constraint tracking_plan_versions_published_by_fkey FOREIGN KEY (published_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint tracking_plan_versions_pkey PRIMARY KEY (id),
+  constraint tracking_plan_versions_plan_id_number_key UNIQUE (plan_id, number)
+);
+alter table public.tracking_plan_versions enable row level security;
+
+create table public.tracking_plan_websites (
+  website_id uuid not null,
+  plan_id uuid not null,
+  organization_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint tracking_plan_websites_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_plan_websites_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES tracking_plans(id) ON DELETE CASCADE,
+  constraint tracking_plan_websites_website_id_fkey FOREIGN KEY (website_id) REFERENCES websites(id) ON DELETE CASCADE,
+  constraint tracking_plan_websites_pkey PRIMARY KEY (website_id)
+);
+alter table public.tracking_plan_websites enable row level security;
+
+create table public.tracking_plans (
+  id uuid default gen_random_uuid() not null,
+  organization_id uuid not null,
+  name text not null,
+  description text,
+  severities jsonb default '{}'::jsonb not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint tracking_plans_description_check CHECK (((description IS NULL) OR (char_length(description) <= 2000))),
+  constraint tracking_plans_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120))),
+  constraint tracking_plans_severities_check CHECK (((jsonb_typeof(severities) = 'object'::text) AND (NOT jsonb_path_exists(severities, '$.keyvalue()?(!(((@."value" == "error" || @."value" == "warning") || @."value" == "info") || @."value" == "off"))'::jsonpath)) AND (NOT jsonb_path_exists(severities, '$.keyvalue()?(!(@."key" like_regex "^plan\\.(unplanned_event|unplanned_parameter|missing_required_parameter|parameter_type|value_not_allowed|deprecated_event|unregistered_dimension)$"))'::jsonpath)))),
+  constraint tracking_plans_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint tracking_plans_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_plans_pkey PRIMARY KEY (id),
+  constraint tracking_plans_organization_id_name_key UNIQUE (organization_id, name)
+);
+alter table public.tracking_plans enable row level security;
+
 create table public.trial_grants (
   user_id uuid not null,
   organization_id uuid,
@@ -831,6 +991,13 @@ CREATE INDEX super_admin_audit_log_attempts_idx ON public.super_admin_audit_log 
 CREATE INDEX super_admin_audit_log_user_idx ON public.super_admin_audit_log USING btree (user_id, created_at);
 CREATE INDEX super_admin_mfa_challenges_user_idx ON public.super_admin_mfa_challenges USING btree (user_id);
 CREATE INDEX super_admin_sessions_user_idx ON public.super_admin_sessions USING btree (user_id);
+CREATE INDEX tracking_inventory_hourly_events_by_hour_idx ON public.tracking_inventory_hourly USING btree (hour, website_id, event_name) INCLUDE (hits) WHERE (scope = 'event'::text);
+CREATE INDEX tracking_inventory_hourly_recent_idx ON public.tracking_inventory_hourly USING btree (website_id, event_name, scope, name, hour DESC);
+CREATE INDEX tracking_plan_audit_plan_idx ON public.tracking_plan_audit USING btree (plan_id, at DESC);
+CREATE INDEX tracking_plan_parameters_event_idx ON public.tracking_plan_parameters USING btree (event_id);
+CREATE UNIQUE INDEX tracking_plan_parameters_unique ON public.tracking_plan_parameters USING btree (version_id, event_id, scope, name) NULLS NOT DISTINCT;
+CREATE UNIQUE INDEX tracking_plan_versions_one_draft ON public.tracking_plan_versions USING btree (plan_id) WHERE (status = 'draft'::text);
+CREATE INDEX tracking_plan_websites_plan_idx ON public.tracking_plan_websites USING btree (plan_id);
 CREATE INDEX user_organizations_org_idx ON public.user_organizations USING btree (organization_id);
 CREATE INDEX website_hit_counters_org_bucket_idx ON public.website_hit_counters USING btree (organization_id, bucket DESC);
 CREATE INDEX website_hourly_rollups_org_hour_idx ON public.website_hourly_rollups USING btree (organization_id, hour DESC);
@@ -1035,6 +1202,12 @@ begin
     if params ? 'reasons' and jsonb_typeof(params -> 'reasons') <> 'array' then return 'reasons must be a list of refusal reasons'; end if;
     if coalesce((params ->> 'threshold')::numeric, 10) not between 1 and 100000000 then return 'threshold must be at least 1'; end if;
     if coalesce((params ->> 'window_minutes')::numeric, 60) not between 5 and 1440 then return 'window_minutes must be between 5 and 1440'; end if;
+  elsif rule_kind = 'tracking_drift' then
+    if coalesce((params ->> 'weeks')::numeric, 4) not between 1 and 8 then return 'weeks must be between 1 and 8'; end if;
+    if coalesce((params ->> 'min_baseline')::numeric, 20) not between 1 and 100000000 then return 'min_baseline must be at least 1'; end if;
+    if coalesce((params ->> 'min_share_pct')::numeric, 50) not between 1 and 99 then return 'min_share_pct must be between 1 and 99'; end if;
+    if coalesce((params ->> 'max_share_pct')::numeric, 300) not between 101 and 100000 then return 'max_share_pct must be between 101 and 100000'; end if;
+    if coalesce((params ->> 'min_hits')::numeric, 10) not between 1 and 1000000 then return 'min_hits must be between 1 and 1000000'; end if;
   elsif rule_kind = 'usage' then
     if params ? 'thresholds' and (jsonb_typeof(params -> 'thresholds') <> 'array'
         or exists (select 1 from jsonb_array_elements_text(params -> 'thresholds') t where t not in ('0.8', '0.9', '1'))) then
@@ -1097,10 +1270,17 @@ CREATE OR REPLACE FUNCTION public.analytics_org_ids()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(array_agg(m.organization_id), '{}')
-  from public.user_organizations m
-  where m.user_id = (select auth.uid())
-    and public.has_org_role(m.organization_id, 'member')
+  select case when (select tracklint_private.request_api_key_id()) is null then (
+    select coalesce(array_agg(m.organization_id), '{}')
+    from public.user_organizations m
+    where m.user_id = (select auth.uid())
+      and public.has_org_role(m.organization_id, 'member')
+  ) else (
+    select coalesce(array_agg(k.organization_id), '{}')
+    from public.api_keys k
+    where k.id = (select tracklint_private.request_api_key_id())
+      and public.has_org_role(k.organization_id, 'viewer')
+  ) end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.api_prune_rate_windows()
@@ -1561,9 +1741,9 @@ CREATE OR REPLACE FUNCTION public.feature_required_plan(feature_name text)
 AS $function$
   select case
     when feature_name in ('basic_monitoring', 'basic_alerts', 'basic_reporting', 'basic_rules') then 'free'
-    when feature_name in ('advanced_rules', 'team_collaboration', 'multiple_websites', 'custom_alerts') then 'starter'
+    when feature_name in ('advanced_rules', 'team_collaboration', 'multiple_websites', 'custom_alerts', 'event_inventory') then 'starter'
     when feature_name in ('custom_rules', 'api_access', 'white_label', 'priority_support', 'sso_integration',
-                          'advanced_analytics', 'unlimited_websites', 'unlimited_team_members') then 'pro'
+                          'advanced_analytics', 'unlimited_websites', 'unlimited_team_members', 'tracking_plans') then 'pro'
     else 'starter'  -- unknown features default to starter
   end
 $function$;
@@ -2054,6 +2234,57 @@ AS $function$
   select case plan when 'free' then 0 when 'starter' then 1 when 'pro' then 2 when 'enterprise' then 3 else 0 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.publish_tracking_plan(plan_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  p public.tracking_plans;
+  draft public.tracking_plan_versions;
+  next_number int;
+  new_draft uuid;
+begin
+  select * into p from public.tracking_plans t where t.id = publish_tracking_plan.plan_id;
+  if p.id is null or not (public.is_service_role() or public.has_org_role(p.organization_id, 'viewer')) then
+    raise exception 'Tracking plan not found' using errcode = 'P0002';
+  end if;
+  if not (public.is_service_role() or public.has_org_role(p.organization_id, 'admin')) then
+    raise exception 'Only owners and admins can publish a tracking plan' using errcode = '42501';
+  end if;
+  if not public.organization_has_feature(p.organization_id, 'tracking_plans') and not public.is_service_role() then
+    raise exception 'Tracking plans need the Pro plan' using errcode = '42501';
+  end if;
+  select * into draft from public.tracking_plan_versions v where v.plan_id = p.id and v.status = 'draft' for update;
+  if draft.id is null then
+    raise exception 'This plan has no draft to publish' using errcode = 'P0002';
+  end if;
+  if not exists (select 1 from public.tracking_plan_events e where e.version_id = draft.id) then
+    raise exception 'A plan needs at least one event before it is published' using errcode = '22023';
+  end if;
+  select coalesce(max(v.number), 0) + 1 into next_number from public.tracking_plan_versions v where v.plan_id = p.id;
+  perform set_config('tracklint.publishing', 'on', true);
+  update public.tracking_plan_versions v
+    set status = 'published', number = next_number, published_by = auth.uid(), published_at = now(),
+        document = jsonb_set(public.tracking_plan_document(draft.id), '{version}', to_jsonb(next_number))
+    where v.id = draft.id;
+  -- The next draft starts as a copy of what was just published.
+  insert into public.tracking_plan_versions (plan_id, organization_id) values (p.id, p.organization_id) returning id into new_draft;
+  perform set_config('tracklint.publishing', 'off', true);
+  insert into public.tracking_plan_events (version_id, organization_id, name, description, status, owner, triggers)
+    select new_draft, e.organization_id, e.name, e.description, e.status, e.owner, e.triggers
+    from public.tracking_plan_events e where e.version_id = draft.id;
+  insert into public.tracking_plan_parameters (version_id, organization_id, event_id, scope, name, type, required, allowed_values, pattern, minimum, maximum, max_length, description)
+    select new_draft, x.organization_id, ne.id, x.scope, x.name, x.type, x.required, x.allowed_values, x.pattern, x.minimum, x.maximum, x.max_length, x.description
+    from public.tracking_plan_parameters x
+    left join public.tracking_plan_events oe on oe.id = x.event_id
+    left join public.tracking_plan_events ne on ne.version_id = new_draft and ne.name = oe.name
+    where x.version_id = draft.id;
+  return draft.id;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION public.queue_alert_notifications(alert_id uuid, alert_event text)
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -2321,6 +2552,121 @@ AS $function$
 begin
   new.updated_at := now();
   return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.tracking_inventory(target_website_id uuid, days integer DEFAULT 7)
+ RETURNS TABLE(event_name text, scope text, name text, hits bigint, event_hits bigint, share numeric, types text[], examples text[], first_seen timestamp with time zone, last_seen timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Runs as the caller: RLS on tracking_inventory_hourly decides what it may read.
+  with rows as (
+    select i.event_name, i.scope, i.name, sum(i.hits) as hits, min(i.first_seen) as first_seen, max(i.last_seen) as last_seen,
+           array(select distinct t from public.tracking_inventory_hourly j, unnest(j.types) t
+                 where j.website_id = target_website_id and j.event_name = i.event_name and j.scope = i.scope and j.name = i.name
+                   and j.hour >= date_trunc('hour', now()) - make_interval(days => days) order by t) as types,
+           (array(select distinct x from public.tracking_inventory_hourly j, unnest(j.examples) x
+                  where j.website_id = target_website_id and j.event_name = i.event_name and j.scope = i.scope and j.name = i.name
+                    and j.hour >= date_trunc('hour', now()) - make_interval(days => days) order by x))[1:5] as examples
+    from public.tracking_inventory_hourly i
+    where i.website_id = target_website_id and i.hour >= date_trunc('hour', now()) - make_interval(days => least(greatest(days, 1), 92))
+    group by i.event_name, i.scope, i.name)
+  select r.event_name, r.scope, r.name, r.hits, e.hits as event_hits,
+         case when e.hits > 0 then round(r.hits::numeric / e.hits, 4) end as share,
+         r.types, r.examples, r.first_seen, r.last_seen
+  from rows r left join rows e on e.event_name = r.event_name and e.scope = 'event'
+  order by r.event_name, r.scope, r.name
+$function$;
+
+CREATE OR REPLACE FUNCTION public.tracking_plan_document(version_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'format', 'tracklint-plan/1',
+    'planId', v.plan_id,
+    'versionId', v.id,
+    'version', v.number,
+    'events', coalesce((
+      select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+        'name', e.name, 'description', e.description, 'status', e.status, 'owner', e.owner, 'triggers', e.triggers,
+        'parameters', nullif(tracklint_private.tracking_plan_parameters_json(e.id, 'event'), '[]'::jsonb),
+        'itemParameters', nullif(tracklint_private.tracking_plan_parameters_json(e.id, 'item'), '[]'::jsonb))) order by e.name)
+      from public.tracking_plan_events e where e.version_id = v.id), '[]'::jsonb),
+    'userProperties', coalesce((
+      select jsonb_agg(tracklint_private.tracking_plan_parameter_json(p) order by p.name)
+      from public.tracking_plan_parameters p where p.version_id = v.id and p.scope = 'user'), '[]'::jsonb))
+    -- Plan document shape (src/shared/ga4/plan/types.ts): absent rather than false or empty.
+  from public.tracking_plan_versions v
+  where v.id = tracking_plan_document.version_id and (public.is_service_role() or public.has_org_role(v.organization_id, 'viewer'))
+$function$;
+
+CREATE OR REPLACE FUNCTION public.tracking_plan_draft_from_traffic(plan_id uuid, source_website_id uuid, days integer DEFAULT 7)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  draft uuid;
+  added_events int;
+  added_params int;
+begin
+  -- As the caller: RLS lets only owners and admins write the draft, and members read the inventory.
+  select v.id into draft from public.tracking_plan_versions v where v.plan_id = tracking_plan_draft_from_traffic.plan_id and v.status = 'draft';
+  if draft is null then
+    raise exception 'Tracking plan not found' using errcode = 'P0002';
+  end if;
+  if not public.has_org_role((select p.organization_id from public.tracking_plans p where p.id = tracking_plan_draft_from_traffic.plan_id), 'admin') then
+    raise exception 'Only owners and admins can edit a tracking plan' using errcode = '42501';
+  end if;
+  create temporary table if not exists pg_temp.inventory_proposal on commit drop as
+    select * from public.tracking_inventory(source_website_id, days) limit 0;
+  truncate pg_temp.inventory_proposal;
+  insert into pg_temp.inventory_proposal select * from public.tracking_inventory(source_website_id, days);
+  if not exists (select 1 from pg_temp.inventory_proposal) then
+    raise exception 'No traffic seen for this website in the last % days', days using errcode = '22023';
+  end if;
+  -- Events the draft does not have yet, named as GA4 names them; gtag's automatic ones are left out.
+  with added as (
+    insert into public.tracking_plan_events (version_id, name, status, description)
+    select draft, p.event_name, 'live', format('Seen %s times from %s to %s', p.hits, to_char(p.first_seen, 'YYYY-MM-DD'), to_char(p.last_seen, 'YYYY-MM-DD'))
+    from pg_temp.inventory_proposal p
+    where p.scope = 'event' and p.event_name ~ '^[A-Za-z][A-Za-z0-9_]{0,39}$'
+      and p.event_name not in ('session_start', 'first_visit', 'user_engagement')
+      and not exists (select 1 from public.tracking_plan_events e where e.version_id = draft and e.name = p.event_name)
+    returning 1)
+  select count(*) into added_events from added;
+  -- Their parameters: the type seen (integer and number together are a number; anything mixed is
+  -- text), required when every hit of the event carried it.
+  with added as (
+    insert into public.tracking_plan_parameters (version_id, event_id, scope, name, type, required, description)
+    select draft, e.id, case p.scope when 'param' then 'event' else p.scope end, p.name,
+           case when p.types = array['integer'] then 'integer'
+                when p.types <@ array['integer', 'number'] and cardinality(p.types) > 0 then 'number'
+                when p.types = array['boolean'] then 'boolean'
+                else 'string' end,
+           p.scope = 'param' and p.share >= 1,
+           left(format('Seen on %s%% of %s; e.g. %s', round(coalesce(p.share, 0) * 100), p.event_name, array_to_string(p.examples, ', ')), 2000)
+    from pg_temp.inventory_proposal p
+    join public.tracking_plan_events e on e.version_id = draft and e.name = p.event_name
+    where p.scope in ('param', 'item') and p.name ~ '^[A-Za-z][A-Za-z0-9_]{0,39}$'
+      and p.name not in ('engagement_time_msec', 'session_id', 'debug_mode', 'page_location', 'page_referrer', 'page_title')
+      and not exists (select 1 from public.tracking_plan_parameters x where x.event_id = e.id and x.scope = case p.scope when 'param' then 'event' else p.scope end and x.name = p.name)
+    returning 1)
+  select count(*) into added_params from added;
+  -- User properties once per plan.
+  insert into public.tracking_plan_parameters (version_id, event_id, scope, name, type, required)
+  select distinct on (p.name) draft, null::uuid, 'user', p.name,
+         case when p.types = array['integer'] then 'integer' when p.types <@ array['integer', 'number'] and cardinality(p.types) > 0 then 'number' else 'string' end, false
+  from pg_temp.inventory_proposal p
+  where p.scope = 'user' and p.name ~ '^[A-Za-z][A-Za-z0-9_]{0,39}$'
+    and not exists (select 1 from public.tracking_plan_parameters x where x.version_id = draft and x.scope = 'user' and x.name = p.name)
+  order by p.name;
+  return jsonb_build_object('events', added_events, 'parameters', added_params);
 end
 $function$;
 
@@ -2670,6 +3016,183 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_audit_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
+  plan uuid;
+begin
+  plan := case tg_table_name
+    when 'tracking_plans' then (r ->> 'id')::uuid
+    when 'tracking_plan_websites' then (r ->> 'plan_id')::uuid
+    when 'tracking_plan_versions' then (r ->> 'plan_id')::uuid
+    when 'tracking_plan_custom_definitions' then (r ->> 'plan_id')::uuid
+    else (select v.plan_id from public.tracking_plan_versions v where v.id = (r ->> 'version_id')::uuid)
+  end;
+  -- A deleted organization takes its plans and their audit with it.
+  if not exists (select 1 from public.organizations o where o.id = (r ->> 'organization_id')::uuid) then
+    return null;
+  end if;
+  -- A whole plan being deleted is audited once, on the plan row.
+  if tg_op = 'DELETE' and tg_table_name <> 'tracking_plans' and not exists (select 1 from public.tracking_plans p where p.id = plan) then
+    return null;
+  end if;
+  insert into public.tracking_plan_audit (organization_id, plan_id, actor, action, subject, subject_id, detail)
+  values ((r ->> 'organization_id')::uuid, case when tg_op = 'DELETE' and tg_table_name = 'tracking_plans' then null else plan end,
+          auth.uid(), lower(tg_op), tg_table_name, coalesce((r ->> 'id')::uuid, (r ->> 'website_id')::uuid),
+          case when tg_op = 'UPDATE' then jsonb_build_object('before', to_jsonb(old) - 'document', 'after', to_jsonb(new) - 'document') else r - 'document' end);
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_content_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_status text;
+  v_org uuid;
+begin
+  select v.status, v.organization_id into v_status, v_org from public.tracking_plan_versions v
+    where v.id = case when tg_op = 'DELETE' then old.version_id else new.version_id end;
+  -- A cascade from a deleted plan or version finds no version: let it through.
+  if v_status is null then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  if v_status <> 'draft' then
+    raise exception 'Published tracking plan versions cannot be changed; edit the draft' using errcode = '42501';
+  end if;
+  if tg_op = 'UPDATE' and new.version_id is distinct from old.version_id then
+    raise exception 'A plan entry cannot move to another version' using errcode = '42501';
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  new.organization_id := v_org;
+  -- Nested: plpgsql resolves new.event_id even when the table test before it is false.
+  if tg_table_name = 'tracking_plan_parameters' then
+    if (to_jsonb(new) ->> 'event_id') is not null
+       and not exists (select 1 from public.tracking_plan_events e where e.id = (to_jsonb(new) ->> 'event_id')::uuid and e.version_id = new.version_id) then
+      raise exception 'The parameter''s event is not in the same version' using errcode = '23503';
+    end if;
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_custom_definitions_before_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  select p.organization_id into new.organization_id from public.tracking_plans p where p.id = new.plan_id;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_parameter_json(p tracking_plan_parameters)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_strip_nulls(jsonb_build_object(
+    'name', p.name, 'type', p.type, 'required', nullif(p.required, false), 'allowedValues', to_jsonb(p.allowed_values),
+    'pattern', p.pattern, 'minimum', p.minimum, 'maximum', p.maximum, 'maxLength', p.max_length, 'description', p.description))
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_parameters_json(event_id uuid, scope text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(tracklint_private.tracking_plan_parameter_json(p) order by p.name), '[]'::jsonb)
+  from public.tracking_plan_parameters p where p.event_id = tracking_plan_parameters_json.event_id and p.scope = tracking_plan_parameters_json.scope
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_versions_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    select p.organization_id into new.organization_id from public.tracking_plans p where p.id = new.plan_id;
+    if new.status <> 'draft' and not public.is_service_role() and current_setting('tracklint.publishing', true) is distinct from 'on' then
+      raise exception 'Publish a version with publish_tracking_plan' using errcode = '42501';
+    end if;
+    return new;
+  end if;
+  if tg_op = 'DELETE' then
+    if old.status = 'published' and exists (select 1 from public.tracking_plans p where p.id = old.plan_id) then
+      raise exception 'Published tracking plan versions cannot be changed or deleted' using errcode = '42501';
+    end if;
+    return old;
+  end if;
+  if old.status = 'published' or current_setting('tracklint.publishing', true) is distinct from 'on' then
+    raise exception 'Published tracking plan versions cannot be changed or deleted' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_websites_before_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  plan_org uuid;
+begin
+  select p.organization_id into plan_org from public.tracking_plans p where p.id = new.plan_id;
+  if not exists (select 1 from public.websites w where w.id = new.website_id and w.organization_id = plan_org) then
+    raise exception 'The website does not belong to the plan''s organization' using errcode = '23503';
+  end if;
+  new.organization_id := plan_org;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plans_before_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    new.created_by := auth.uid();
+    new.created_at := now();
+  else
+    if new.organization_id is distinct from old.organization_id and not public.is_service_role() then
+      raise exception 'A tracking plan cannot move to another organization' using errcode = '42501';
+    end if;
+    new.created_by := old.created_by;
+    new.created_at := old.created_at;
+  end if;
+  new.updated_at := now();
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plans_open_draft()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.tracking_plan_versions (plan_id, organization_id) values (new.id, new.organization_id);
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION tracklint_private.website_within_plan(website_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2717,6 +3240,23 @@ CREATE TRIGGER plan_change_requests_before_insert BEFORE INSERT ON public.plan_c
 CREATE TRIGGER collector_cache_rule_global_settings_changed AFTER INSERT OR DELETE OR UPDATE ON public.rule_global_settings FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER collector_cache_plan_limits_changed AFTER INSERT OR DELETE OR UPDATE ON public.subscription_plan_limits FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
 CREATE TRIGGER super_admins_touch_updated_at BEFORE UPDATE ON public.super_admins FOR EACH ROW EXECUTE FUNCTION super_admins_touch_updated_at();
+CREATE TRIGGER collector_cache_tracking_plan_custom_definitions_changed AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_custom_definitions FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
+CREATE TRIGGER tracking_plan_custom_definitions_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_custom_definitions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
+CREATE TRIGGER tracking_plan_custom_definitions_before_write BEFORE INSERT OR UPDATE ON public.tracking_plan_custom_definitions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_custom_definitions_before_write();
+CREATE TRIGGER tracking_plan_events_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_events FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
+CREATE TRIGGER tracking_plan_events_guard BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_events FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_content_guard();
+CREATE TRIGGER tracking_plan_parameters_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_parameters FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
+CREATE TRIGGER tracking_plan_parameters_guard BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_parameters FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_content_guard();
+CREATE TRIGGER collector_cache_tracking_plan_versions_changed AFTER UPDATE ON public.tracking_plan_versions FOR EACH ROW WHEN ((new.status = 'published'::text)) EXECUTE FUNCTION tracklint_private.notify_collector_cache();
+CREATE TRIGGER tracking_plan_versions_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
+CREATE TRIGGER tracking_plan_versions_guard BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_versions_guard();
+CREATE TRIGGER collector_cache_tracking_plan_websites_changed AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_websites FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
+CREATE TRIGGER tracking_plan_websites_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_websites FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
+CREATE TRIGGER tracking_plan_websites_before_write BEFORE INSERT OR UPDATE ON public.tracking_plan_websites FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_websites_before_write();
+CREATE TRIGGER collector_cache_tracking_plans_changed AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plans FOR EACH ROW EXECUTE FUNCTION tracklint_private.notify_collector_cache();
+CREATE TRIGGER tracking_plans_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plans FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
+CREATE TRIGGER tracking_plans_before_write BEFORE INSERT OR UPDATE ON public.tracking_plans FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plans_before_write();
+CREATE TRIGGER tracking_plans_open_draft AFTER INSERT ON public.tracking_plans FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plans_open_draft();
 CREATE TRIGGER user_organizations_clear_copied_name AFTER INSERT ON public.user_organizations FOR EACH ROW EXECUTE FUNCTION memberships_clear_copied_name();
 CREATE TRIGGER user_organizations_guard BEFORE DELETE OR UPDATE ON public.user_organizations FOR EACH ROW EXECUTE FUNCTION memberships_guard_owners();
 CREATE TRIGGER user_organizations_limit BEFORE INSERT ON public.user_organizations FOR EACH ROW WHEN ((new.role <> 'owner'::text)) EXECUTE FUNCTION enforce_plan_limit('team_members', 'Team member');
@@ -2819,6 +3359,59 @@ create policy "Signed-in users can read the operators' rule defaults" on public.
   using (true);
 create policy "Anyone can read active plans" on public.subscription_plan_limits as permissive for select to anon, authenticated
   using (is_active);
+create policy "Members can read their organization's event inventory on plans " on public.tracking_inventory_hourly as permissive for select to authenticated
+  using ((has_org_role(organization_id, 'viewer'::text) AND organization_has_feature(organization_id, 'event_inventory'::text)));
+create policy "Members can read their organization's plan audit" on public.tracking_plan_audit as permissive for select to authenticated
+  using (has_org_role(organization_id, 'viewer'::text));
+create policy "Admins can edit custom definitions" on public.tracking_plan_custom_definitions as permissive for update to authenticated
+  using (has_org_role(organization_id, 'admin'::text))
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can register custom definitions" on public.tracking_plan_custom_definitions as permissive for insert to authenticated
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can remove custom definitions" on public.tracking_plan_custom_definitions as permissive for delete to authenticated
+  using (has_org_role(organization_id, 'admin'::text));
+create policy "Members can read their organization's registered custom definit" on public.tracking_plan_custom_definitions as permissive for select to authenticated
+  using (has_org_role(organization_id, 'viewer'::text));
+create policy "Admins can add planned events" on public.tracking_plan_events as permissive for insert to authenticated
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can edit planned events" on public.tracking_plan_events as permissive for update to authenticated
+  using (has_org_role(organization_id, 'admin'::text))
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can remove planned events" on public.tracking_plan_events as permissive for delete to authenticated
+  using (has_org_role(organization_id, 'admin'::text));
+create policy "Members can read their organization's planned events" on public.tracking_plan_events as permissive for select to authenticated
+  using (has_org_role(organization_id, 'viewer'::text));
+create policy "Admins can add planned parameters" on public.tracking_plan_parameters as permissive for insert to authenticated
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can edit planned parameters" on public.tracking_plan_parameters as permissive for update to authenticated
+  using (has_org_role(organization_id, 'admin'::text))
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can remove planned parameters" on public.tracking_plan_parameters as permissive for delete to authenticated
+  using (has_org_role(organization_id, 'admin'::text));
+create policy "Members can read their organization's planned parameters" on public.tracking_plan_parameters as permissive for select to authenticated
+  using (has_org_role(organization_id, 'viewer'::text));
+create policy "Admins can open a draft" on public.tracking_plan_versions as permissive for insert to authenticated
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Members can read their organization's plan versions" on public.tracking_plan_versions as permissive for select to authenticated
+  using (has_org_role(organization_id, 'viewer'::text));
+create policy "Admins can assign plans to websites" on public.tracking_plan_websites as permissive for insert to authenticated
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can reassign plans" on public.tracking_plan_websites as permissive for update to authenticated
+  using (has_org_role(organization_id, 'admin'::text))
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can unassign plans" on public.tracking_plan_websites as permissive for delete to authenticated
+  using (has_org_role(organization_id, 'admin'::text));
+create policy "Members can read which plan guards which website" on public.tracking_plan_websites as permissive for select to authenticated
+  using (has_org_role(organization_id, 'viewer'::text));
+create policy "Admins can create tracking plans on plans with tracking_plans" on public.tracking_plans as permissive for insert to authenticated
+  with check ((has_org_role(organization_id, 'admin'::text) AND organization_has_feature(organization_id, 'tracking_plans'::text)));
+create policy "Admins can delete tracking plans" on public.tracking_plans as permissive for delete to authenticated
+  using (has_org_role(organization_id, 'admin'::text));
+create policy "Admins can update tracking plans" on public.tracking_plans as permissive for update to authenticated
+  using (has_org_role(organization_id, 'admin'::text))
+  with check (has_org_role(organization_id, 'admin'::text));
+create policy "Members can read their organization's tracking plans" on public.tracking_plans as permissive for select to authenticated
+  using (has_org_role(organization_id, 'viewer'::text));
 create policy "Admins can change members' roles" on public.user_organizations as permissive for update to authenticated
   using (has_org_role(organization_id, 'admin'::text))
   with check (has_org_role(organization_id, 'admin'::text));
@@ -2901,6 +3494,14 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_mfa_challenges to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_sessions to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admins to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_inventory_hourly to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_audit to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_custom_definitions to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_events to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_parameters to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_versions to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_websites to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plans to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.trial_grants to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.user_organizations to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.user_profiles to service_role;
@@ -2912,6 +3513,11 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, SELECT, UPDATE on table public.alert_rules to authenticated;
 grant DELETE, INSERT, SELECT, UPDATE on table public.custom_rules to authenticated;
 grant DELETE, INSERT, SELECT, UPDATE on table public.organizations to authenticated;
+grant DELETE, INSERT, SELECT, UPDATE on table public.tracking_plan_custom_definitions to authenticated;
+grant DELETE, INSERT, SELECT, UPDATE on table public.tracking_plan_events to authenticated;
+grant DELETE, INSERT, SELECT, UPDATE on table public.tracking_plan_parameters to authenticated;
+grant DELETE, INSERT, SELECT, UPDATE on table public.tracking_plan_websites to authenticated;
+grant DELETE, INSERT, SELECT, UPDATE on table public.tracking_plans to authenticated;
 grant DELETE, INSERT, SELECT, UPDATE on table public.website_rule_settings to authenticated;
 grant DELETE, INSERT, SELECT, UPDATE on table public.websites to authenticated;
 grant DELETE, SELECT on table public.alert_channels to authenticated;
@@ -3035,6 +3641,8 @@ grant EXECUTE on function public.plan_rank(plan text) to anon;
 grant EXECUTE on function public.plan_rank(plan text) to authenticated;
 grant EXECUTE on function public.plan_rank(plan text) to public;
 grant EXECUTE on function public.plan_rank(plan text) to service_role;
+grant EXECUTE on function public.publish_tracking_plan(plan_id uuid) to authenticated;
+grant EXECUTE on function public.publish_tracking_plan(plan_id uuid) to service_role;
 grant EXECUTE on function public.queue_alert_notifications(alert_id uuid, alert_event text) to service_role;
 grant EXECUTE on function public.readable_org_ids() to authenticated;
 grant EXECUTE on function public.readable_org_ids() to service_role;
@@ -3064,6 +3672,16 @@ grant EXECUTE on function public.shares_org_with(other_user uuid) to service_rol
 grant EXECUTE on function public.super_admins_touch_updated_at() to service_role;
 grant EXECUTE on function public.sync_profile_email() to service_role;
 grant EXECUTE on function public.touch_updated_at() to service_role;
+grant EXECUTE on function public.tracking_inventory(target_website_id uuid, days integer) to anon;
+grant EXECUTE on function public.tracking_inventory(target_website_id uuid, days integer) to authenticated;
+grant EXECUTE on function public.tracking_inventory(target_website_id uuid, days integer) to public;
+grant EXECUTE on function public.tracking_inventory(target_website_id uuid, days integer) to service_role;
+grant EXECUTE on function public.tracking_plan_document(version_id uuid) to anon;
+grant EXECUTE on function public.tracking_plan_document(version_id uuid) to authenticated;
+grant EXECUTE on function public.tracking_plan_document(version_id uuid) to public;
+grant EXECUTE on function public.tracking_plan_document(version_id uuid) to service_role;
+grant EXECUTE on function public.tracking_plan_draft_from_traffic(plan_id uuid, source_website_id uuid, days integer) to authenticated;
+grant EXECUTE on function public.tracking_plan_draft_from_traffic(plan_id uuid, source_website_id uuid, days integer) to service_role;
 grant EXECUTE on function public.usage_alert(metric text, current_value bigint, limit_value bigint) to anon;
 grant EXECUTE on function public.usage_alert(metric text, current_value bigint, limit_value bigint) to authenticated;
 grant EXECUTE on function public.usage_alert(metric text, current_value bigint, limit_value bigint) to public;
@@ -3089,6 +3707,7 @@ grant EXECUTE on function tracklint_private.api_key_website_ids() to authenticat
 grant EXECUTE on function tracklint_private.api_key_website_ids() to service_role;
 grant EXECUTE on function tracklint_private.request_api_key_id() to authenticated;
 grant EXECUTE on function tracklint_private.request_api_key_id() to service_role;
+grant INSERT, SELECT on table public.tracking_plan_versions to authenticated;
 grant INSERT, SELECT, UPDATE on table public.user_profiles to authenticated;
 grant SELECT on table public.alert_deliveries to authenticated;
 grant SELECT on table public.alerts to authenticated;
@@ -3104,10 +3723,13 @@ grant SELECT on table public.plan_change_requests to authenticated;
 grant SELECT on table public.rule_global_settings to authenticated;
 grant SELECT on table public.subscription_plan_limits to anon;
 grant SELECT on table public.subscription_plan_limits to authenticated;
+grant SELECT on table public.tracking_inventory_hourly to authenticated;
+grant SELECT on table public.tracking_plan_audit to authenticated;
 grant SELECT on table public.website_hit_counters to authenticated;
 grant SELECT on table public.website_hourly_rollups to authenticated;
 grant SELECT, UPDATE, USAGE on sequence public.super_admin_actions_id_seq to service_role;
 grant SELECT, UPDATE, USAGE on sequence public.super_admin_audit_log_id_seq to service_role;
+grant SELECT, UPDATE, USAGE on sequence public.tracking_plan_audit_id_seq to service_role;
 grant USAGE on schema auth to anon;
 grant USAGE on schema auth to authenticated;
 grant USAGE on schema auth to service_role;
@@ -3131,7 +3753,7 @@ comment on column public.alert_deliveries.digest_day is 'For daily digests: the 
 comment on column public.alert_deliveries.queued_at is 'When a send job was queued for it; null until then (deliveries queued by resolve_alert are picked up by the next evaluation, within a minute).';
 comment on column public.alert_rules.channel_ids is 'Channels of the same organization that are notified when an alert of this rule opens or resolves.';
 comment on column public.alert_rules.is_default is 'Created by Tracklint with a website (or, for usage, with the first website); allowed on every plan.';
-comment on column public.alert_rules.kind is 'failure_rate, rule_failing, volume_drop, no_hits, event_missing, refused_hits or usage; see public.alert_rule_params_problem for each kind''s parameters.';
+comment on column public.alert_rules.kind is 'failure_rate, rule_failing, volume_drop, no_hits, event_missing, refused_hits, usage or tracking_drift; see public.alert_rule_params_problem for each kind''s parameters.';
 comment on column public.alert_rules.params is 'The kind''s parameters (thresholds and windows), checked by public.alert_rule_params_problem.';
 comment on column public.alerts.details is 'The numbers behind the alert at the last evaluation (counts, rates, baseline, window).';
 comment on column public.alerts.link is 'Path of the requests log filtered to the requests that caused the alert.';
@@ -3161,9 +3783,9 @@ comment on column public.websites.verification_token is 'What the domain must pu
 comment on function public.accept_invitation(invitation_token text) is 'The signed-in user accepts an invitation sent to their email address and becomes a member.';
 comment on function public.acknowledge_alert(alert_id uuid) is 'Marks an open alert as acknowledged by the caller (owners and admins). It still resolves automatically when the condition clears.';
 comment on function public.alert_channels_before_write() is 'Checks recipients; sets creator, timestamps and is_default; a channel keeps its organization and kind.';
-comment on function public.alert_rule_params_problem(rule_kind text, params jsonb) is 'What is wrong with an alert rule''s parameters for its kind, or null when they are valid. Missing parameters take the defaults shown here; rule_failing''s include_info (default false) opts in to alerts on info-level findings.';
+comment on function public.alert_rule_params_problem(rule_kind text, params jsonb) is 'What is wrong with an alert rule''s parameters for its kind, or null when they are valid. Missing parameters take the defaults shown here.';
 comment on function public.alert_rules_before_write() is 'Checks an alert rule''s parameters, website and channels (same organization); sets creator, timestamps and is_default (only Tracklint''s defaults).';
-comment on function public.analytics_org_ids() is 'The organizations whose analytics (requests log, rollups) the caller may read: exactly those for which has_org_role(org_id, ''member'') holds; viewers are left out. For policies, evaluated once per query.';
+comment on function public.analytics_org_ids() is 'The organizations whose analytics (requests log, rollups) the caller may read. A user: those where has_org_role(org_id, ''member'') holds (viewers are left out). An API key: its own organization when it has the read or write scope (has_org_role(org_id, ''viewer'') for keys). For policies, evaluated once per query.';
 comment on function public.api_prune_rate_windows() is 'Deletes API rate-limit windows older than an hour.';
 comment on function public.api_take_request(rate_subject text, rate_window timestamp with time zone) is 'Counts one API request for a subject in a one-minute window and returns the window''s count so far (atomic across server processes).';
 comment on function public.check_organization_slug(slug text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
@@ -3182,7 +3804,7 @@ comment on function public.current_usage(org_id uuid, metric text) is 'Current u
 comment on function public.custom_rules_before_write() is 'Sets creator and timestamps; a rule''s website must belong to the rule''s organization.';
 comment on function public.custom_rules_check_limits() is 'Refuses custom rule definitions over 8 KB, with more than 8 regular expressions or more than 64 conditions.';
 comment on function public.enforce_plan_limit() is 'Refuses a new website, member or custom rule when the plan''s limit is reached.';
-comment on function public.feature_required_plan(feature_name text) is 'The spec''s feature-to-plan map; mirrors src/shared/plans.ts.';
+comment on function public.feature_required_plan(feature_name text) is 'The spec''s feature-to-plan map plus event_inventory (starter) and tracking_plans (pro); mirrors src/shared/plans.ts.';
 comment on function public.find_unlinked_organizations() is 'Organizations the caller created that have no owner and no link to the caller: candidates for Fix Account Link.';
 comment on function public.fix_account_link(org_id uuid) is 'Re-links the caller as owner of an organization they created that has no owner.';
 comment on function public.get_organization_plan_state(org_id uuid) is 'The plan, the effective plan and the billing state of an organization, for its members (banners, badges, gates).';
@@ -3207,6 +3829,7 @@ comment on function public.organizations_one_trial_per_person() is 'Refuses a se
 comment on function public.plan_change_requests_before_insert() is 'Sets requester, time, current plan and status on a new request; refuses a request for the current plan and a second open request.';
 comment on function public.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its plan (-1 unlimited). Members only; others get 42501.';
 comment on function public.plan_rank(plan text) is 'Orders plans free < starter < pro < enterprise.';
+comment on function public.publish_tracking_plan(plan_id uuid) is 'Publishes a plan''s draft as its next version (frozen, with who published it and when) and opens a new draft copied from it. Owners and admins on plans with tracking_plans.';
 comment on function public.queue_alert_notifications(alert_id uuid, alert_event text) is 'Queues one pending delivery per channel of the alert''s rule and returns their ids (the server''s dispatcher sends them). Server and alert functions only.';
 comment on function public.readable_org_ids() is 'The organizations the caller (user or API key) may read: exactly those for which has_org_role(org_id, ''viewer'') holds. For policies, as organization_id = any ((select public.readable_org_ids())::uuid[]), evaluated once per query.';
 comment on function public.record_api_write(org_id uuid, write_action text, write_target text) is 'Records a write made through /api/v1 with the calling key or user, in the caller''s transaction.';
@@ -3222,6 +3845,9 @@ comment on function public.shares_org_with(other_user uuid) is 'Whether the call
 comment on function public.super_admins_touch_updated_at() is 'Keeps super_admins.updated_at set by the database on every change.';
 comment on function public.sync_profile_email() is 'Keeps user_profiles.email equal to the account''s email after an email change.';
 comment on function public.touch_updated_at() is 'Sets updated_at on every update, so clients cannot forge it.';
+comment on function public.tracking_inventory(target_website_id uuid, days integer) is 'A website''s inventory over the last days (1 to 92): per event and parameter, hits, the share of the event''s hits that carry it, types seen, examples, first and last seen. Runs as the caller.';
+comment on function public.tracking_plan_document(version_id uuid) is 'A plan version as one JSON document (format tracklint-plan/1): its events with parameters and item parameters, and its user properties. Null for anyone who is not a member of its organization.';
+comment on function public.tracking_plan_draft_from_traffic(plan_id uuid, source_website_id uuid, days integer) is 'Proposes a draft from a website''s inventory: adds to the plan''s draft every event, parameter and user property seen in the last days that the draft lacks, with the type seen and required when every hit carried it. The customer then edits or removes each entry and publishes.';
 comment on function public.usage_alert(metric text, current_value bigint, limit_value bigint) is 'The usage alert for one metric, or null when usage is below 80% or unlimited.';
 comment on function public.user_profiles_guard() is 'Current organization must be one the user belongs to; the shown email is always the account''s; a name may not contain @ or copy a teammate''s.';
 comment on function public.website_mp_secrets_before_write() is 'Derives a secret''s organization from its website.';
@@ -3243,6 +3869,15 @@ comment on function tracklint_private.notify_collector_cache() is 'Tells every c
 comment on function tracklint_private.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its effective plan (-1 unlimited, null when unknown), for any organization: internal use only.';
 comment on function tracklint_private.request_api_key_id() is 'The API key a request was authenticated with (claim api_key_id), or null for users and the service role.';
 comment on function tracklint_private.require_member(org_id uuid) is 'Raises 42501 unless the caller is the server or an active member of the organization.';
+comment on function tracklint_private.tracking_plan_audit_row() is 'Writes one tracking_plan_audit row per inserted, updated or deleted plan row.';
+comment on function tracklint_private.tracking_plan_content_guard() is 'Events and parameters change only in a draft; their organization is the version''s.';
+comment on function tracklint_private.tracking_plan_custom_definitions_before_write() is 'A custom definition''s organization is its plan''s.';
+comment on function tracklint_private.tracking_plan_parameter_json(p tracking_plan_parameters) is 'One planned parameter as the plan document writes it.';
+comment on function tracklint_private.tracking_plan_parameters_json(event_id uuid, scope text) is 'An event''s planned parameters of one scope (event or item) as the plan document writes them.';
+comment on function tracklint_private.tracking_plan_versions_guard() is 'Published versions are immutable; a draft becomes published only through publish_tracking_plan.';
+comment on function tracklint_private.tracking_plan_websites_before_write() is 'A plan guards only its own organization''s websites; the organization is taken from the plan.';
+comment on function tracklint_private.tracking_plans_before_write() is 'Sets creator and timestamps; a plan never moves to another organization.';
+comment on function tracklint_private.tracking_plans_open_draft() is 'A new plan starts with an empty draft.';
 comment on function tracklint_private.website_within_plan(website_id uuid) is 'Whether a website is among the oldest N the organization''s effective plan allows (always true when unlimited).';
 comment on schema collector_partitions is 'Daily partitions of the collector''s requests log and issues. Not exposed through the data API.';
 comment on schema public is 'standard public schema';
@@ -3283,6 +3918,14 @@ comment on table public.super_admin_audit_log is 'Every super-admin login, failu
 comment on table public.super_admin_mfa_challenges is 'Pending MFA verifications: a login with the right password for an MFA-enabled super admin opens one; verify-mfa consumes it once, from the same address, before it expires.';
 comment on table public.super_admin_sessions is 'Signed-in super-admin sessions. Only the SHA-256 of the opaque session token is stored; a session ends at expires_at or when revoked (sign-out).';
 comment on table public.super_admins is 'System administrators: auth users allowed into /super-admin, with their MFA state. Created or promoted by the operator CLI (scripts/create-super-admin.mjs).';
+comment on table public.tracking_inventory_hourly is 'Hourly counters of every event, event parameter, item parameter and user property a website''s stored hits carried: hits, types seen, masked examples, first and last seen. Written by the collector only.';
+comment on table public.tracking_plan_audit is 'Every change to a tracking plan, its versions, events, parameters, custom definitions and website assignments: who, when, what (written by triggers only).';
+comment on table public.tracking_plan_custom_definitions is 'Custom dimensions and metrics registered in the GA4 property (imported from its list), so a parameter sent but not registered can be named.';
+comment on table public.tracking_plan_events is 'An event a plan version expects: name, description, status (planned, live, deprecated), owner and where it should fire.';
+comment on table public.tracking_plan_parameters is 'A parameter a plan version expects: on an event (scope event), on its items (scope item) or as a user property (scope user), with its type, whether it is required and its allowed values.';
+comment on table public.tracking_plan_versions is 'Versions of a plan: one draft (edited) and the published ones (immutable, with who published them and when).';
+comment on table public.tracking_plan_websites is 'Which plan guards which website: a website follows at most one plan, a plan guards any number of its organization''s websites.';
+comment on table public.tracking_plans is 'An organization''s tracking plan: the events, parameters and user properties its websites should send. Content lives in tracking_plan_versions.';
 comment on table public.trial_grants is 'Who has started their one free trial (server-only; survives the organization it was started for).';
 comment on table public.user_organizations is 'Membership of users in organizations, with their role. Only active memberships grant access.';
 comment on table public.user_profiles is 'Per-user profile: display name and the organization the user last worked in.';

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import {
+  compilePlanCheck,
   createValidator,
+  parsePlanJson,
+  type PlanCheck,
   parseCaptureFile,
   ruleCatalogue,
   validateCaptureFiles,
@@ -8,6 +11,7 @@ import {
   type RuleMeta,
   type RuleSettings,
 } from '../shared/ga4';
+import { createAjvCompiler } from '../shared/ga4/plan/ajv-compiler';
 import { formatNotEvaluated, formatResult, withRuleMeta } from './report';
 import { runCheck } from './check';
 
@@ -16,7 +20,7 @@ export interface CliIo {
   stderr(text: string): void;
 }
 
-export const USAGE = `Usage: tracklint validate [--json] [--session] [--settings FILE] [--measurement-id ID] FILE...
+export const USAGE = `Usage: tracklint validate [--json] [--session] [--settings FILE] [--plan FILE] [--measurement-id ID] FILE...
 
 Validates GA4 requests against Tracklint's rules and prints a report per request.
 
@@ -33,20 +37,33 @@ Options:
                    session starts, consent changes) run; without it each request is judged alone
                    and those rules are not evaluated
   --settings FILE  rule settings as JSON: {"facts": {...}, "rules": {...}, "customRules": [...]}
+  --plan FILE      check every event against a tracking plan: a Tracklint plan document
+                   ({"format": "tracklint-plan/1", ...}, as exported from the app) or a JSON
+                   Schema bundle (draft 2020-12, one schema per event under "events", plus
+                   "user_properties"); findings are plan.* issues
   --measurement-id ID
                    measurement ID for Measurement Protocol JSON files (their URL is not in the file;
                    without it the measurement ID checks are skipped for them)
   -h, --help       show this help
 
-Exit codes: 0 no error-severity issue, 1 at least one error, 2 bad arguments or unreadable files.
+Exit codes:
+  0  no error-severity issue and no plan violation
+  1  at least one error-severity issue (and no plan violation)
+  2  bad arguments, unreadable files or an unusable plan file (nothing is validated)
+  3  with --plan: at least one plan violation (a plan.* finding of severity error or warning),
+     whatever else was found
 
 tracklint check --website ID [--since 1h] reads a website's findings from the API (tracklint check --help).
 `;
+
+/** Exit code for plan violations, distinct from other errors so CI can tell a broken plan contract apart. */
+export const EXIT_PLAN_VIOLATION = 3;
 
 interface Args {
   json: boolean;
   session: boolean;
   settingsFile?: string;
+  planFile?: string;
   measurementId?: string;
   files: string[];
 }
@@ -63,6 +80,10 @@ function parseArgs(argv: string[]): Args | string {
       const f = rest[++i];
       if (!f) return '--settings needs a file';
       args.settingsFile = f;
+    } else if (a === '--plan') {
+      const f = rest[++i];
+      if (!f) return '--plan needs a file';
+      args.planFile = f;
     } else if (a === '--measurement-id') {
       const id = rest[++i];
       if (!id) return '--measurement-id needs an ID';
@@ -114,6 +135,26 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
+  let planCheck: PlanCheck | undefined;
+  if (args.planFile) {
+    const read = readText(args.planFile);
+    if (!read.ok) {
+      io.stderr(`tracklint: ${read.error}\n`);
+      return 2;
+    }
+    const parsed = parsePlanJson(read.text);
+    if (!parsed.ok) {
+      io.stderr(`${parsed.errors.map((e) => `tracklint: ${args.planFile}: ${e}`).join('\n')}\n`);
+      return 2;
+    }
+    try {
+      planCheck = compilePlanCheck(parsed.plan, createAjvCompiler());
+    } catch (err) {
+      io.stderr(`tracklint: ${args.planFile}: the plan cannot be compiled: ${(err as Error).message}\n`);
+      return 2;
+    }
+  }
+
   // Read and parse every file first: nothing is validated when one of them is unusable.
   const captures: FileCapture[] = [];
   const problems: string[] = [];
@@ -136,16 +177,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   for (const { id, errors } of createValidator(settings).customRuleErrors)
     io.stderr(`tracklint: custom rule "${id}" skipped: ${errors.map((e) => `${e.path || '(rule)'}: ${e.message}`).join('; ')}\n`);
   // Archived hits: clock rules use each capture's own time; history rules only in --session mode.
-  const run = validateCaptureFiles(captures, settings, { session: args.session });
+  const run = validateCaptureFiles(captures, settings, { session: args.session, ...(planCheck ? { planCheck } : {}) });
   const meta = new Map<string, RuleMeta>(ruleCatalogue().map((r) => [r.id, r]));
   let errors = 0;
+  let planViolations = 0;
   for (const { capture, result } of run.results) {
     errors += result.counts.error + (result.decodeError ? 1 : 0);
+    for (const issue of result.issues) if (issue.family === 'plan' && issue.severity !== 'info') planViolations++;
     io.stdout(args.json ? `${JSON.stringify({ file: capture.label, ...result, issues: withRuleMeta(result.issues, meta) })}\n` : `${formatResult(capture.label, result, meta)}\n`);
   }
   if (!args.json) {
-    io.stdout(`${captures.length} request${captures.length === 1 ? '' : 's'} checked, ${errors} error${errors === 1 ? '' : 's'}.\n`);
+    io.stdout(`${captures.length} request${captures.length === 1 ? '' : 's'} checked, ${errors} error${errors === 1 ? '' : 's'}${planCheck ? `, ${planViolations} plan violation${planViolations === 1 ? '' : 's'}` : ''}.\n`);
     io.stdout(formatNotEvaluated(run.notEvaluated));
-  } else io.stdout(`${JSON.stringify({ summary: { requests: captures.length, errors, session: args.session, notEvaluated: run.notEvaluated } })}\n`);
+  } else io.stdout(`${JSON.stringify({ summary: { requests: captures.length, errors, ...(planCheck ? { planViolations } : {}), session: args.session, notEvaluated: run.notEvaluated } })}\n`);
+  if (planViolations > 0) return EXIT_PLAN_VIOLATION;
   return errors > 0 ? 1 : 0;
 }

@@ -5,6 +5,7 @@ import { createWebsiteRoutes } from './websites/routes';
 import { createAlertRoutes } from './alerts/routes';
 import { createBillingRoutes } from './billing/routes';
 import { createApiV1Routes } from './api-v1';
+import { createTrackingPlanRoutes } from './tracking-plans/routes';
 
 /** The app API at /api: what the data API cannot do alone (emails, multi-step changes). */
 export function createApiRoutes(deps: AppDeps): Hono {
@@ -13,6 +14,7 @@ export function createApiRoutes(deps: AppDeps): Hono {
   app.route('/websites', createWebsiteRoutes(deps));
   app.route('/alerts', createAlertRoutes(deps));
   app.route('/billing', createBillingRoutes(deps));
+  app.route('/tracking-plans', createTrackingPlanRoutes(deps));
   app.route('/v1', createApiV1Routes(deps));
   return app;
 }

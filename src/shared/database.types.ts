@@ -221,7 +221,7 @@ export type Database = {
           enabled: boolean
           id: string
           is_default: boolean
-          kind: "failure_rate" | "rule_failing" | "volume_drop" | "no_hits" | "event_missing" | "refused_hits" | "usage"
+          kind: "failure_rate" | "rule_failing" | "volume_drop" | "no_hits" | "event_missing" | "refused_hits" | "usage" | "tracking_drift"
           name: string
           organization_id: string
           params: Json
@@ -236,7 +236,7 @@ export type Database = {
           enabled?: boolean
           id?: string
           is_default?: boolean
-          kind: "failure_rate" | "rule_failing" | "volume_drop" | "no_hits" | "event_missing" | "refused_hits" | "usage"
+          kind: "failure_rate" | "rule_failing" | "volume_drop" | "no_hits" | "event_missing" | "refused_hits" | "usage" | "tracking_drift"
           name: string
           organization_id: string
           params?: Json
@@ -251,7 +251,7 @@ export type Database = {
           enabled?: boolean
           id?: string
           is_default?: boolean
-          kind?: "failure_rate" | "rule_failing" | "volume_drop" | "no_hits" | "event_missing" | "refused_hits" | "usage"
+          kind?: "failure_rate" | "rule_failing" | "volume_drop" | "no_hits" | "event_missing" | "refused_hits" | "usage" | "tracking_drift"
           name?: string
           organization_id?: string
           params?: Json
@@ -1328,6 +1328,415 @@ export type Database = {
         }
         Relationships: []
       }
+      tracking_inventory_hourly: {
+        Row: {
+          event_name: string
+          examples: string[]
+          first_seen: string
+          hits: number
+          hour: string
+          last_seen: string
+          name: string
+          organization_id: string
+          scope: "event" | "param" | "item" | "user"
+          types: string[]
+          website_id: string
+        }
+        Insert: {
+          event_name: string
+          examples?: string[]
+          first_seen: string
+          hits: number
+          hour: string
+          last_seen: string
+          name: string
+          organization_id: string
+          scope: "event" | "param" | "item" | "user"
+          types?: string[]
+          website_id: string
+        }
+        Update: {
+          event_name?: string
+          examples?: string[]
+          first_seen?: string
+          hits?: number
+          hour?: string
+          last_seen?: string
+          name?: string
+          organization_id?: string
+          scope?: "event" | "param" | "item" | "user"
+          types?: string[]
+          website_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_inventory_hourly_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_inventory_hourly_website_id_fkey"
+            columns: ["website_id"]
+            isOneToOne: false
+            referencedRelation: "websites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tracking_plan_audit: {
+        Row: {
+          action: string
+          actor: string | null
+          at: string
+          detail: Json
+          id: number
+          organization_id: string
+          plan_id: string | null
+          subject: string
+          subject_id: string | null
+        }
+        Insert: {
+          action: string
+          actor?: string | null
+          at?: string
+          detail?: Json
+          id?: never
+          organization_id: string
+          plan_id?: string | null
+          subject: string
+          subject_id?: string | null
+        }
+        Update: {
+          action?: string
+          actor?: string | null
+          at?: string
+          detail?: Json
+          id?: never
+          organization_id?: string
+          plan_id?: string | null
+          subject?: string
+          subject_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_plan_audit_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_audit_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "tracking_plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tracking_plan_custom_definitions: {
+        Row: {
+          display_name: string | null
+          id: string
+          kind: "dimension" | "metric"
+          organization_id: string
+          parameter_name: string
+          plan_id: string
+          scope: "event" | "user" | "item"
+        }
+        Insert: {
+          display_name?: string | null
+          id?: string
+          kind: "dimension" | "metric"
+          organization_id?: string
+          parameter_name: string
+          plan_id: string
+          scope: "event" | "user" | "item"
+        }
+        Update: {
+          display_name?: string | null
+          id?: string
+          kind?: "dimension" | "metric"
+          organization_id?: string
+          parameter_name?: string
+          plan_id?: string
+          scope?: "event" | "user" | "item"
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_plan_custom_definitions_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_custom_definitions_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "tracking_plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tracking_plan_events: {
+        Row: {
+          description: string | null
+          id: string
+          name: string
+          organization_id: string
+          owner: string | null
+          status: "planned" | "live" | "deprecated"
+          triggers: string | null
+          version_id: string
+        }
+        Insert: {
+          description?: string | null
+          id?: string
+          name: string
+          organization_id?: string
+          owner?: string | null
+          status?: "planned" | "live" | "deprecated"
+          triggers?: string | null
+          version_id: string
+        }
+        Update: {
+          description?: string | null
+          id?: string
+          name?: string
+          organization_id?: string
+          owner?: string | null
+          status?: "planned" | "live" | "deprecated"
+          triggers?: string | null
+          version_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_plan_events_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_events_version_id_fkey"
+            columns: ["version_id"]
+            isOneToOne: false
+            referencedRelation: "tracking_plan_versions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tracking_plan_parameters: {
+        Row: {
+          allowed_values: string[] | null
+          description: string | null
+          event_id: string | null
+          id: string
+          max_length: number | null
+          maximum: number | null
+          minimum: number | null
+          name: string
+          organization_id: string
+          pattern: string | null
+          required: boolean
+          scope: "event" | "item" | "user"
+          type: "string" | "integer" | "number" | "boolean"
+          version_id: string
+        }
+        Insert: {
+          allowed_values?: string[] | null
+          description?: string | null
+          event_id?: string | null
+          id?: string
+          max_length?: number | null
+          maximum?: number | null
+          minimum?: number | null
+          name: string
+          organization_id?: string
+          pattern?: string | null
+          required?: boolean
+          scope: "event" | "item" | "user"
+          type: "string" | "integer" | "number" | "boolean"
+          version_id: string
+        }
+        Update: {
+          allowed_values?: string[] | null
+          description?: string | null
+          event_id?: string | null
+          id?: string
+          max_length?: number | null
+          maximum?: number | null
+          minimum?: number | null
+          name?: string
+          organization_id?: string
+          pattern?: string | null
+          required?: boolean
+          scope?: "event" | "item" | "user"
+          type?: "string" | "integer" | "number" | "boolean"
+          version_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_plan_parameters_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "tracking_plan_events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_parameters_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_parameters_version_id_fkey"
+            columns: ["version_id"]
+            isOneToOne: false
+            referencedRelation: "tracking_plan_versions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tracking_plan_versions: {
+        Row: {
+          created_at: string
+          document: Json | null
+          id: string
+          number: number | null
+          organization_id: string
+          plan_id: string
+          published_at: string | null
+          published_by: string | null
+          status: "draft" | "published"
+        }
+        Insert: {
+          created_at?: string
+          document?: Json | null
+          id?: string
+          number?: number | null
+          organization_id?: string
+          plan_id: string
+          published_at?: string | null
+          published_by?: string | null
+          status?: "draft" | "published"
+        }
+        Update: {
+          created_at?: string
+          document?: Json | null
+          id?: string
+          number?: number | null
+          organization_id?: string
+          plan_id?: string
+          published_at?: string | null
+          published_by?: string | null
+          status?: "draft" | "published"
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_plan_versions_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_versions_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: true
+            referencedRelation: "tracking_plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tracking_plan_websites: {
+        Row: {
+          created_at: string
+          organization_id: string
+          plan_id: string
+          website_id: string
+        }
+        Insert: {
+          created_at?: string
+          organization_id?: string
+          plan_id: string
+          website_id: string
+        }
+        Update: {
+          created_at?: string
+          organization_id?: string
+          plan_id?: string
+          website_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_plan_websites_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_websites_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "tracking_plans"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_plan_websites_website_id_fkey"
+            columns: ["website_id"]
+            isOneToOne: true
+            referencedRelation: "websites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tracking_plans: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          description: string | null
+          id: string
+          name: string
+          organization_id: string
+          severities: Json
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          id?: string
+          name: string
+          organization_id: string
+          severities?: Json
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          id?: string
+          name?: string
+          organization_id?: string
+          severities?: Json
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_plans_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       trial_grants: {
         Row: {
           granted_at: string
@@ -1701,6 +2110,7 @@ export type Database = {
       organization_has_feature: { Args: { org_id: string; feature_name: string }; Returns: boolean }
       plan_limit: { Args: { org_id: string; metric: string }; Returns: number }
       plan_rank: { Args: { plan: string }; Returns: number }
+      publish_tracking_plan: { Args: { plan_id: string }; Returns: string }
       queue_alert_notifications: { Args: { alert_id: string; alert_event: string }; Returns: string[] }
       readable_org_ids: { Args: never; Returns: string[] }
       record_api_write: { Args: { org_id: string; write_action: string; write_target: string }; Returns: undefined }
@@ -1712,6 +2122,9 @@ export type Database = {
       rotate_alert_channel_secret: { Args: { channel_id: string }; Returns: number }
       set_alert_channel_target: { Args: { channel_id: string; url_encrypted: string; url_hint: string }; Returns: undefined }
       shares_org_with: { Args: { other_user: string }; Returns: boolean }
+      tracking_inventory: { Args: { target_website_id: string; days?: number }; Returns: { event_name: string; scope: string; name: string; hits: number; event_hits: number; share: number; types: string[]; examples: string[]; first_seen: string; last_seen: string }[] }
+      tracking_plan_document: { Args: { version_id: string }; Returns: Json }
+      tracking_plan_draft_from_traffic: { Args: { plan_id: string; source_website_id: string; days?: number }; Returns: Json }
       usage_alert: { Args: { metric: string; current_value: number; limit_value: number }; Returns: Json }
     }
     Enums: {

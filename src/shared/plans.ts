@@ -56,6 +56,9 @@ export const FEATURE_REQUIRED_PLAN = {
   team_collaboration: 'starter',
   multiple_websites: 'starter',
   custom_alerts: 'starter',
+  // Issue 25: the inventory of what traffic sends is useful to every paying team; declaring a
+  // plan, checking every hit against it and drift alerts are what analysts buy a QA tool for.
+  event_inventory: 'starter',
   custom_rules: 'pro',
   api_access: 'pro',
   white_label: 'pro',
@@ -64,6 +67,7 @@ export const FEATURE_REQUIRED_PLAN = {
   advanced_analytics: 'pro',
   unlimited_websites: 'pro',
   unlimited_team_members: 'pro',
+  tracking_plans: 'pro',
 } as const satisfies Record<string, PlanTier>;
 export type FeatureName = keyof typeof FEATURE_REQUIRED_PLAN;
 

@@ -1,16 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
+import type { RunningServer } from '../../src/server/server';
 import type { AlertsOptions } from '../../src/server/alerts/service';
+import { createAlertReceivers, removeAlertsServerDirs, startAlertsServer as startAlertsServerOn, waitFor, type ReceivedRequest } from '../support/alert-receivers';
 import { serviceClient, sql } from '../support/clients';
 import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
 
@@ -18,61 +11,9 @@ import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../sup
 // Receivers the notifications really go to: an SMTP server and an HTTP server on 127.0.0.1.
 // ---------------------------------------------------------------------------------------------
 
-interface ReceivedMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-const mails: ReceivedMail[] = [];
-
-/** Undoes quoted-printable soft breaks and escapes, enough to read the text part. */
-function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
-      mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeQuotedPrintable(raw) });
-      callback();
-    });
-  },
-});
-
-interface ReceivedRequest {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  answered: number;
-}
-
-const received: ReceivedRequest[] = [];
-/** Status codes to answer per path, in order; the last one repeats. */
-const answers = new Map<string, number[]>();
-
-const receiver = http.createServer((req, res) => {
-  let body = '';
-  req.setEncoding('utf8');
-  req.on('data', (c: string) => (body += c));
-  req.on('end', () => {
-    const path = req.url ?? '/';
-    const queue = answers.get(path) ?? [200];
-    const status = queue.length > 1 ? queue.shift()! : queue[0]!;
-    received.push({ path, headers: req.headers, body, answered: status });
-    res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'nope');
-  });
-});
-
-let receiverUrl = '';
-let smtpPort = 0;
+const receivers = createAlertReceivers();
+const { mails, answers } = receivers;
+const received = receivers.requests;
 
 /** Verifies X-Tracklint-Signature the way a receiver would. */
 function signatureValid(r: ReceivedRequest, secret: string): boolean {
@@ -84,34 +25,13 @@ function signatureValid(r: ReceivedRequest, secret: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A second server on the shared database, with SMTP pointed at the test's SMTP server. The shared
-// test server runs no alert jobs (ALERTS_SCHEDULER=false), so this one takes every send job.
+// A second server on the shared database, with SMTP pointed at the test's SMTP server, and a
+// clock the tests move.
 // ---------------------------------------------------------------------------------------------
 
 let fixedNow: Date | null = null;
 const clock = () => fixedNow ?? new Date();
-const dirs: string[] = [];
-
-async function startAlertsServer(alerts: AlertsOptions): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-alerts-'));
-  dirs.push(dataDir);
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: inject('databaseUrl'),
-    JWT_SECRET: inject('jwtSecret'),
-    // Several processes behind one public URL, as in production: tokens issued by the shared server are valid here too.
-    PUBLIC_URL: inject('serverUrl'),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ALERTS_SCHEDULER: 'false',
-  });
-  return startServer(config, createLogger(config.logLevel), {
-    alerts: { clock, schedule: false, workers: true, retryLimit: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, ...alerts },
-  });
-}
+const startAlertsServer = (alerts: AlertsOptions) => startAlertsServerOn(receivers.smtpPort, clock, alerts);
 
 let server: RunningServer;
 
@@ -211,15 +131,6 @@ async function settledDeliveries(alertId: string, event: string, count = 1): Pro
   throw new Error(`deliveries of ${alertId} (${event}) did not settle`);
 }
 
-async function waitFor<T>(what: string, find: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function createChannel(persona: Persona, body: Record<string, unknown>) {
   const res = await fetch(`${server.url}/api/alerts/channels`, {
     method: 'POST',
@@ -249,19 +160,15 @@ let tenant: Tenant;
 let other: Tenant;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  await receivers.listen();
   server = await startAlertsServer({});
   [tenant, other] = await Promise.all([createTenant('alerts', 'enterprise'), createTenant('alerts-other', 'enterprise')]);
 }, 180_000);
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await receivers.close();
+  removeAlertsServerDirs();
 });
 
 describe('default rules and plans', () => {
@@ -300,7 +207,7 @@ describe('default rules and plans', () => {
     expect(defaults!.length).toBe(6);
     const custom = await createRule(free, { organization_id: orgId, name: 'Mine', kind: 'no_hits', params: { minutes: 30 } });
     expect(custom.error).not.toBeNull();
-    const slack = await createChannel(free, { organization_id: orgId, name: 'Slack', kind: 'slack', url: `${receiverUrl}/free-slack` });
+    const slack = await createChannel(free, { organization_id: orgId, name: 'Slack', kind: 'slack', url: `${receivers.url}/free-slack` });
     expect(slack.status).toBe(403);
     expect(slack.json.error).toBe('Slack and webhook channels need the Starter plan or higher.');
     const email = await createChannel(free, { organization_id: orgId, name: 'Ops', kind: 'email', email_recipients: ['ops@example.test'], email_members: false });
@@ -345,11 +252,11 @@ describe('evaluation: each kind opens, deduplicates and resolves from collected 
 
   it('a chosen rule fires: signed webhook on open and on resolve when the window has passed', async () => {
     const site = await createWebsite(tenant.owner, tenant.orgId, 'chosen');
-    const hook = await createChannel(tenant.admin, { organization_id: tenant.orgId, name: 'Ops webhook', kind: 'webhook', url: `${receiverUrl}/hook/chosen?token=s3cret` });
+    const hook = await createChannel(tenant.admin, { organization_id: tenant.orgId, name: 'Ops webhook', kind: 'webhook', url: `${receivers.url}/hook/chosen?token=s3cret` });
     expect(hook.status).toBe(201);
     expect(hook.json.signing_secret).toMatch(/^whsec_/);
     expect(JSON.stringify(hook.json)).not.toContain('s3cret');
-    expect(hook.json.channel!.target_hint).toBe(`${receiverUrl}/…cret`);
+    expect(hook.json.channel!.target_hint).toBe(`${receivers.url}/…cret`);
     const rule = await createRule(tenant.admin, {
       organization_id: tenant.orgId,
       website_id: site.id,
@@ -452,7 +359,7 @@ describe('evaluation: each kind opens, deduplicates and resolves from collected 
 
   it('tracking is down: no hits for N minutes sends a Slack Block Kit message; hits again resolve it', async () => {
     const site = await createWebsite(tenant.owner, tenant.orgId, 'silent');
-    const slack = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Slack #tracking', kind: 'slack', url: `${receiverUrl}/slack/silent` });
+    const slack = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Slack #tracking', kind: 'slack', url: `${receivers.url}/slack/silent` });
     expect(slack.status).toBe(201);
     const { data: rule } = await tenant.owner.client.from('alert_rules').select('id, channel_ids').eq('website_id', site.id).eq('kind', 'no_hits').single();
     const updated = await tenant.admin.client.from('alert_rules').update({ channel_ids: [slack.json.channel!.id], params: { minutes: 30 } }).eq('id', rule!.id).select('id');
@@ -582,7 +489,7 @@ describe('lifecycle by hand', () => {
 
 describe('channels', () => {
   it('sends a test through Slack and webhooks (signed), logs it, and lets only admins send one', async () => {
-    const hook = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Test hook', kind: 'webhook', url: `${receiverUrl}/hook/test` });
+    const hook = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Test hook', kind: 'webhook', url: `${receivers.url}/hook/test` });
     const sent = await callApi(tenant.admin, 'POST', `/api/alerts/channels/${hook.json.channel!.id}/test`);
     expect(sent).toMatchObject({ status: 200, json: { status: 'sent', status_code: 200 } });
     const request = received.find((r) => r.path === '/hook/test')!;
@@ -592,7 +499,7 @@ describe('channels', () => {
     expect(byMember.status).toBe(403);
 
     answers.set('/hook/broken', [404]);
-    const broken = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Broken hook', kind: 'webhook', url: `${receiverUrl}/hook/broken` });
+    const broken = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Broken hook', kind: 'webhook', url: `${receivers.url}/hook/broken` });
     const failed = await callApi(tenant.owner, 'POST', `/api/alerts/channels/${broken.json.channel!.id}/test`);
     // One text for every failure (safety-round-two.test.ts): the 404 is in the delivery log only.
     expect(failed).toMatchObject({ status: 502, json: { error: 'The test was not delivered. The receiver did not accept the message' } });
@@ -601,7 +508,7 @@ describe('channels', () => {
   });
 
   it('rotating a webhook secret returns the new one once; the URL is never readable, not even by owners', async () => {
-    const hook = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Rotating', kind: 'webhook', url: `${receiverUrl}/hook/rotate?key=abc123` });
+    const hook = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Rotating', kind: 'webhook', url: `${receivers.url}/hook/rotate?key=abc123` });
     const rotated = await callApi(tenant.owner, 'PATCH', `/api/alerts/channels/${hook.json.channel!.id}`, { rotate_secret: true });
     expect(rotated.status).toBe(200);
     expect(rotated.json.signing_secret).toMatch(/^whsec_/);
@@ -624,8 +531,8 @@ describe('channels', () => {
   it('retries a failing receiver with backoff and logs every attempt; gives up after the last one', async () => {
     answers.set('/hook/flaky', [503, 500, 200]);
     answers.set('/hook/down', [500]);
-    const flaky = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Flaky', kind: 'webhook', url: `${receiverUrl}/hook/flaky` });
-    const down = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Down', kind: 'webhook', url: `${receiverUrl}/hook/down` });
+    const flaky = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Flaky', kind: 'webhook', url: `${receivers.url}/hook/flaky` });
+    const down = await createChannel(tenant.owner, { organization_id: tenant.orgId, name: 'Down', kind: 'webhook', url: `${receivers.url}/hook/down` });
     const site = await createWebsite(tenant.owner, tenant.orgId, 'retry');
     const rule = await createRule(tenant.owner, {
       organization_id: tenant.orgId,

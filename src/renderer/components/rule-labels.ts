@@ -1,14 +1,26 @@
-import { ruleById, ruleCatalogue, type RuleFamily, type RuleMeta, type Severity } from '../../shared/ga4';
+import { ruleById, ruleCatalogue, type PlanFindingKind, type RuleFamily, type RuleMeta, type Severity } from '../../shared/ga4';
 import { findingSeverityLabel, levelOfFinding, SEVERITY_LEVEL_COLORS } from '../../shared/severity';
 
 /** How the product names each rule family. */
-export const FAMILY_LABELS: Record<RuleFamily | 'custom', string> = {
+export const FAMILY_LABELS: Record<RuleFamily | 'custom' | 'plan', string> = {
   basic: 'Basic',
   gdpr: 'GDPR',
   ecommerce: 'E-commerce',
   session_attribution: 'Session & attribution',
   data_quality: 'Data quality',
   custom: 'Custom',
+  plan: 'Tracking plan',
+};
+
+/** Titles of the tracking plan's finding kinds (issue 25). */
+export const PLAN_FINDING_TITLES: Record<PlanFindingKind, string> = {
+  'plan.unplanned_event': 'Event not in the tracking plan',
+  'plan.unplanned_parameter': 'Parameter not in the tracking plan',
+  'plan.missing_required_parameter': 'Required parameter missing',
+  'plan.parameter_type': 'Parameter type differs from the plan',
+  'plan.value_not_allowed': 'Value not allowed by the plan',
+  'plan.deprecated_event': 'Deprecated event still sent',
+  'plan.unregistered_dimension': 'Sent but not registered in GA4',
 };
 
 /** The advanced families in the order the product presents them (spec: GDPR 15, e-commerce 20, session and attribution 20, data quality 15). */
@@ -41,6 +53,7 @@ export function advancedRulesByFamily(catalogue: readonly RuleMeta[] = ruleCatal
 export function ruleTitle(ruleId: string, customTitles?: ReadonlyMap<string, string>): string {
   const rule = ruleById(ruleId);
   if (rule) return rule.title;
+  if (ruleId in PLAN_FINDING_TITLES) return PLAN_FINDING_TITLES[ruleId as PlanFindingKind];
   return customTitles?.get(ruleId) ?? ruleId;
 }
 

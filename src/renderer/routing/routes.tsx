@@ -26,6 +26,7 @@ const appRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./gated-pages').then((m) => m.Analytics)),
   },
   { path: 'alerts', lazy: lazyPage(() => import('../pages/alerts/AlertsPage').then((m) => m.AlertsPage)) },
+  { path: 'tracking-plan', lazy: lazyPage(() => import('../pages/tracking-plan/TrackingPlanPage').then((m) => m.TrackingPlanPage)) },
   {
     path: 'rules',
     element: <Outlet />,

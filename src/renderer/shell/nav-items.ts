@@ -10,6 +10,7 @@ export type NavItemId =
   | 'rules-basic'
   | 'rules-advanced'
   | 'rules-custom'
+  | 'tracking-plan'
   | 'websites'
   | 'add-website'
   | 'settings'
@@ -54,6 +55,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'rules-basic', label: 'Basic rules', to: '/app/rules/basic' },
       { id: 'rules-advanced', label: 'Advanced rules', to: '/app/rules/advanced', feature: 'advanced_rules' },
       { id: 'rules-custom', label: 'Custom rules', to: '/app/rules/custom', feature: 'custom_rules' },
+      { id: 'tracking-plan', label: 'Tracking plan', to: '/app/tracking-plan', feature: 'tracking_plans' },
     ],
   },
   {

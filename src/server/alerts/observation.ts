@@ -1,6 +1,6 @@
 import type { SeverityLevel } from '../../shared/severity';
 
-export const ALERT_KINDS = ['failure_rate', 'rule_failing', 'volume_drop', 'no_hits', 'event_missing', 'refused_hits', 'usage'] as const;
+export const ALERT_KINDS = ['failure_rate', 'rule_failing', 'volume_drop', 'no_hits', 'event_missing', 'refused_hits', 'usage', 'tracking_drift'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /** Alerts use the one severity vocabulary (src/shared/severity.ts). */
 export type AlertSeverity = SeverityLevel;

@@ -4,6 +4,7 @@ import { observeFailureRate } from './kinds/failure-rate';
 import { observeNoHits } from './kinds/no-hits';
 import { observeRefusedHits } from './kinds/refused-hits';
 import { observeRuleFailing } from './kinds/rule-failing';
+import { observeTrackingDrift } from './kinds/tracking-drift';
 import { observeUsage } from './kinds/usage';
 import { observeVolumeDrop } from './kinds/volume-drop';
 import type { AlertKind, Observation } from './observation';
@@ -16,6 +17,7 @@ const OBSERVERS: Record<AlertKind, (client: SqlClient, at: Date) => Promise<Obse
   event_missing: observeEventMissing,
   refused_hits: observeRefusedHits,
   usage: observeUsage,
+  tracking_drift: observeTrackingDrift,
 };
 
 /** Every rule's observations at one time: one query per kind over all websites, rollups and counters only. */

@@ -4,7 +4,10 @@
  */
 import {
   createEntitledValidator,
+  compilePlanCheck,
   createValidator,
+  parsePlanDocument,
+  type PlanCheck,
   decodeRequest,
   historyKeysFor,
   tiersForPlan,
@@ -20,6 +23,7 @@ import {
   type VerdictResult,
 } from '../../shared/ga4';
 import { INPUT_LIMITS, jsonDepth } from '../http/input-limits';
+import { createAjvCompiler } from '../../shared/ga4/plan/ajv-compiler';
 import type { CollectorWebsite } from './websites';
 
 /** Validates decoded requests for one website with its rule settings; history may be undefined (debug endpoint). */
@@ -65,13 +69,46 @@ export function ruleSettingsFor(website: CollectorWebsite): RuleSettings {
   };
 }
 
+/** Compiled plans kept per process: enough for every plan in use, bounded against churn. */
+const MAX_COMPILED_PLANS = 2_000;
+
+/**
+ * Compiles each published plan version once (Ajv is the costly part) and hands the same check to
+ * every website that follows it, however often the websites are re-read. A plan's severities and
+ * registered custom definitions are part of the key: they change without a new version.
+ */
+export function createPlanCache(onInvalid: (websiteId: string, errors: string[]) => void = () => {}): (website: CollectorWebsite) => PlanCheck | undefined {
+  const compiled = new Map<string, PlanCheck | null>();
+  const compiler = createAjvCompiler();
+  return (website) => {
+    const doc = website.trackingPlan;
+    if (doc === null || doc === undefined) return undefined;
+    const key = JSON.stringify(doc);
+    let check = compiled.get(key);
+    if (check === undefined) {
+      const parsed = parsePlanDocument(doc);
+      if (parsed.ok) check = compilePlanCheck(parsed.plan, compiler);
+      else {
+        // Stored plans are checked on their way in; one that is not readable is skipped, never fatal.
+        onInvalid(website.id, parsed.errors);
+        check = null;
+      }
+      if (compiled.size >= MAX_COMPILED_PLANS) compiled.delete(compiled.keys().next().value as string);
+      compiled.set(key, check);
+    }
+    return check ?? undefined;
+  };
+}
+
 export function createEngineAdapter(): CollectorEngine {
   const defaults = createValidator({ allowedTiers: ['basic', 'advanced'] });
+  const planFor = createPlanCache();
   // Compiled once per website version (a website re-read from Postgres is a new object): the debug
   // endpoint asks for one per request, and compiling custom rules is work on the event loop.
   const compiled = new WeakMap<CollectorWebsite, ReturnType<typeof createEntitledValidator>>();
   const compileFor = (website: CollectorWebsite) => {
-    const validator = createEntitledValidator(ruleSettingsFor(website), { plan: website.plan });
+    const planCheck = planFor(website);
+    const validator = createEntitledValidator(ruleSettingsFor(website), { plan: website.plan }, planCheck ? { planCheck } : {});
     compiled.set(website, validator);
     return validator;
   };

@@ -5,6 +5,7 @@ import type { HistoryRead, HistoryWrite, CollectorSink, SinkBatch, SinkResult } 
 import { inBatchDuplicates, usageIncrements } from './sink';
 import { utcMonth } from './quota';
 import { aggregateRollups } from './rollups';
+import { aggregateInventory, inventoryParams, UPSERT_INVENTORY } from './inventory';
 import { REQUEST_COLUMNS, type StoredHit } from './stored-hit';
 import { pgSafeJson } from './pg-safe-json';
 import { websiteCounts } from './website-counters';
@@ -275,6 +276,9 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
       const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
       await client.query(statement(UPSERT_USAGE_EVENTS, [r.map((x) => x.organizationId), r.map((x) => x.month), r.map((x) => x.limit), r.map((x) => x.refused), r.map((x) => iso(x.firstAt)), r.map((x) => iso(x.lastAt))]));
     }
+    // The inventory of what the stored hits sent (issue 25): hourly counters, upserted once per batch.
+    const inventory = aggregateInventory(hits);
+    if (inventory.length > 0) await client.query(statement(UPSERT_INVENTORY, inventoryParams(inventory)));
     // The counts last: their rows are the hottest locks, so hold them for the shortest time.
     const roll = aggregateRollups(hits);
     const counts = websiteCounts(hits, batch.websiteRefusals ?? []);

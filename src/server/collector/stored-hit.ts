@@ -2,6 +2,7 @@ import type { DecodedEvent, DecodedRequest, ValidationResult } from '../../share
 import type { VerdictResult } from '../../shared/ga4/verdict';
 import { copyField, copyTextArray, isoTimestamp } from './copy-text';
 import { pgSafeJson } from './pg-safe-json';
+import { inventoryEntriesOf } from '../../shared/ga4/plan/inventory';
 
 /** How a hit reached Tracklint. */
 export type HitSource = 'tracker' | 'gtag_direct' | 'measurement_protocol';
@@ -41,6 +42,8 @@ export interface StoredRow {
   url: string;
   body: string | null;
   userAgent: string | null;
+  /** The hit's inventory entries (shared/ga4/plan/inventory.ts), counted hourly when the batch is stored. */
+  inventory: string[];
 }
 
 /** How much of the catalogue judged a hit (issue 22: a verdict says what ran). */
@@ -105,7 +108,7 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
     issueRuleIds,
     issuesJson: pgSafeJson(
       JSON.stringify(
-        issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName })),
+        issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName, plan: i.plan })),
       ),
     ),
     ruleIds: distinctSorted(issueRuleIds),
@@ -114,6 +117,7 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
     url: pgSafe(env.url),
     body: env.body === null ? null : pgSafe(env.body),
     userAgent: env.userAgent === null ? null : pgSafe(env.userAgent),
+    inventory: inventoryEntriesOf(req),
   };
 }
 
@@ -142,7 +146,7 @@ export function requestCopyLine(h: StoredRow): string {
  * meanwhile almost nothing, where its strings and arrays were copied by each of them (bench/README.md,
  * collector, "session 8").
  */
-export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds' | 'withheldState'> & {
+export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds' | 'withheldState' | 'inventory'> & {
   /** UTF-8. A Buffer here; a Uint8Array once it crossed from the validation thread (its pooled slabs cloned once per message). */
   copyLine: Uint8Array;
 };
@@ -160,6 +164,7 @@ export function storedHitOf(row: StoredRow): StoredHit {
     counts: row.counts,
     issueRuleIds: row.issueRuleIds,
     withheldState: row.withheldState,
+    inventory: row.inventory,
     copyLine: Buffer.from(requestCopyLine(row)),
   };
 }

@@ -23,6 +23,12 @@ export interface CollectorWebsite {
   customRules: Array<{ id: string; name: string; severity: 'error' | 'warning' | 'info'; definition: unknown }>;
   /** The plan's max_hits_per_minute for one website (-1 or absent: unlimited). */
   hitsPerMinute?: number;
+  /**
+   * The latest published version of the tracking plan the website follows (its document, with the
+   * plan's severities and registered custom definitions), or null: no plan, none published, or
+   * the organization's plan lacks tracking_plans.
+   */
+  trackingPlan?: unknown;
 }
 
 /** The organization's monthly request allowance as read with the website. */
@@ -102,7 +108,17 @@ const LOOKUP_SQL = `
          to_char(date_trunc('month', now() at time zone 'utc'), 'YYYY-MM-DD') as month,
          (select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'severity', r.severity, 'definition', r.definition) order by r.created_at), '[]'::jsonb)
             from public.custom_rules r
-            where r.organization_id = w.organization_id and (r.website_id is null or r.website_id = w.id) and r.enabled) as custom_rules
+            where r.organization_id = w.organization_id and (r.website_id is null or r.website_id = w.id) and r.enabled) as custom_rules,
+         -- The published plan it follows (issue 25); triggers on the plan tables clear this cache.
+         (select v.document || jsonb_build_object('severities', tp.severities, 'customDefinitions',
+                   (select coalesce(jsonb_agg(jsonb_build_object('kind', d.kind, 'scope', d.scope, 'parameterName', d.parameter_name) order by d.kind, d.scope, d.parameter_name), '[]'::jsonb)
+                      from public.tracking_plan_custom_definitions d where d.plan_id = tp.id))
+            from public.tracking_plan_websites tw
+            join public.tracking_plans tp on tp.id = tw.plan_id
+            join lateral (select x.document from public.tracking_plan_versions x
+                          where x.plan_id = tp.id and x.status = 'published' order by x.number desc limit 1) v on true
+            where tw.website_id = w.id
+              and public.plan_rank(tracklint_private.effective_plan(o)) >= public.plan_rank(public.feature_required_plan('tracking_plans'))) as tracking_plan
   from public.websites w
   join public.organizations o on o.id = w.organization_id
   left join public.subscription_plan_limits p on p.plan = tracklint_private.effective_plan(o)
@@ -156,6 +172,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       currencies: string[];
       rule_overrides: CollectorWebsite['ruleOverrides'];
       max_hits_per_minute: number | null;
+      tracking_plan: unknown;
     }>(LOOKUP_SQL, [siteKey]);
     const row = rows[0];
     const website: CollectorWebsite | null = row
@@ -173,6 +190,7 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
           currencies: row.currencies ?? [],
           ruleOverrides: row.rule_overrides ?? {},
           hitsPerMinute: row.max_hits_per_minute ?? -1,
+          trackingPlan: row.tracking_plan ?? null,
         }
       : null;
     if (row) onUsage({ organizationId: row.organization_id, limit: row.request_limit === null ? null : Number(row.request_limit), used: Number(row.used), month: row.month });

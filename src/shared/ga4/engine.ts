@@ -6,6 +6,7 @@ import type { ValidationHistory } from './history';
 import { ALL_RULES, ruleById } from './rules';
 import type { Rule, RuleContext } from './rules/types';
 import { compileFacts, type CompiledFacts, type RuleSettings } from './settings';
+import type { PlanCheck } from './plan/check';
 import type {
   CapturedRequest,
   ConsentInfo,
@@ -109,11 +110,18 @@ const DECODE_RULE_ID = 'basic.request_decodable';
 /** Says what a request that is not GA4 collection is (google-surface.ts), at information level. */
 const ENDPOINT_RULE_ID = 'basic.endpoint_known';
 
+/** What a validator runs besides the rules, compiled by the caller (not JSON, unlike RuleSettings). */
+export interface ValidatorExtras {
+  /** The website's tracking plan (plan/check.ts), compiled once per plan version. */
+  planCheck?: PlanCheck;
+}
+
 /**
  * Compiles settings once (enabled rules, severities, facts, custom rules) into a validator.
  * Reuse one validator per website: per hit, the engine then only walks arrays.
  */
-export function createValidator(settings: RuleSettings = {}): Validator {
+export function createValidator(settings: RuleSettings = {}, extras: ValidatorExtras = {}): Validator {
+  const planCheck = extras.planCheck;
   const tiers = new Set<PlanTier>(settings.allowedTiers ?? ['basic', 'advanced', 'custom']);
   const overrides = settings.rules ?? {};
   const requestRules: ActiveRule[] = [];
@@ -256,6 +264,7 @@ export function createValidator(settings: RuleSettings = {}): Validator {
       }
     }
     if (notEvaluated) for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
+    if (planCheck !== undefined) planCheck.check(req, issues);
     const result = buildResult(issues, req.events, summarize(req));
     const skipped = history ? (now === undefined ? skipLists.noTime : skipLists.none) : now === undefined ? skipLists.neither : skipLists.noHistory;
     if (skipped.length > 0) result.notEvaluated = skipped;

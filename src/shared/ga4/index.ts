@@ -4,7 +4,8 @@
  */
 export { decodeRequest, MAX_BODY_CHARS, MAX_URL_CHARS } from './decode';
 export { createValidator, validateRequest, validateDecoded } from './engine';
-export type { ValidateOptions, Validator } from './engine';
+export type { ValidateOptions, Validator, ValidatorExtras } from './engine';
+export * from './plan';
 export { ruleCatalogue, ruleById, evidenceOf } from './rules';
 export type { RuleConfidence, RuleEvidence, RuleMeta } from './rules/types';
 export { validateCaptureFiles } from './offline';

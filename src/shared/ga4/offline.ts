@@ -1,6 +1,7 @@
 import type { FileCapture } from './capture-files';
 import { createValidator, type Validator } from './engine';
 import { createInMemoryHistory } from './history';
+import type { PlanCheck } from './plan/check';
 import type { RuleSettings } from './settings';
 import type { NotEvaluatedReason, ValidationResult } from './types';
 
@@ -11,6 +12,8 @@ export interface OfflineOptions {
    * Without it each capture is judged alone and history rules are not evaluated.
    */
   session?: boolean;
+  /** A tracking plan compiled by the caller (plan/check.ts): every capture is also checked against it. */
+  planCheck?: PlanCheck;
 }
 
 export interface OfflineRun {
@@ -25,7 +28,8 @@ export interface OfflineRun {
  * session mode. Pure: no I/O, no clock.
  */
 export function validateCaptureFiles(captures: readonly FileCapture[], settings: RuleSettings = {}, options: OfflineOptions = {}): OfflineRun {
-  const validator = createValidator(settings);
+  const extras = options.planCheck ? { planCheck: options.planCheck } : {};
+  const validator = createValidator(settings, extras);
   // Body-only MP files carry no URL: checks of the URL's measurement ID cannot apply to them.
   let bodyOnly: Validator | undefined;
   const history = options.session ? createInMemoryHistory() : undefined;
@@ -37,7 +41,7 @@ export function validateCaptureFiles(captures: readonly FileCapture[], settings:
   const results: OfflineRun['results'] = [];
   for (const capture of captures) {
     const v = capture.bodyOnly
-      ? (bodyOnly ??= createValidator({ ...settings, rules: { ...settings.rules, 'basic.tid_format': { enabled: false }, 'basic.tid_expected': { enabled: false } } }))
+      ? (bodyOnly ??= createValidator({ ...settings, rules: { ...settings.rules, 'basic.tid_format': { enabled: false }, 'basic.tid_expected': { enabled: false } } }, extras))
       : validator;
     const result = v.validate(capture.request, history ? { history } : {});
     for (const n of result.notEvaluated ?? []) {

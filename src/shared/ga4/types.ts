@@ -7,6 +7,8 @@ import type { NotGa4Collection } from './google-surface';
  * property built on first read (see defineLazyQuery in form.ts).
  */
 
+import type { PlanExpectation } from './plan/types';
+
 /** A captured request as the collector (or a capture file) saw it. */
 export interface CapturedRequest {
   method: string;
@@ -293,8 +295,8 @@ export type ValidationCode =
 export interface Issue {
   ruleId: string;
   severity: Severity;
-  family: RuleFamily | 'custom';
-  tier: RuleTier | 'custom';
+  family: RuleFamily | 'custom' | 'plan';
+  tier: RuleTier | 'custom' | 'plan';
   /** Path in the decoded model, e.g. `events[0].params.value`, `client_id`, `consent.gcs`. */
   path: string;
   message: string;
@@ -302,6 +304,8 @@ export interface Issue {
   eventName?: string;
   /** The code Google's validation server would use, when Google would flag this too. */
   validationCode?: ValidationCode;
+  /** Plan findings only (`plan.*`): the plan version checked against and what it says. */
+  plan?: PlanExpectation;
 }
 
 export type ValidationStatus = 'pass' | 'warning' | 'fail';

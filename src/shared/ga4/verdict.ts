@@ -11,7 +11,7 @@
  * (no history reads or writes are added per hit) and history rules stay "not run".
  */
 import { decodeRequest } from './decode';
-import { createValidator, type ValidateOptions, type Validator } from './engine';
+import { createValidator, type ValidateOptions, type Validator, type ValidatorExtras } from './engine';
 import { ALL_RULES } from './rules';
 import type { RuleSettings } from './settings';
 import type { CapturedRequest, DecodedRequest, PlanTier, RuleFamily, Severity, ValidationResult, ValidationStatus } from './types';
@@ -64,8 +64,9 @@ function withheldRuleCount(settings: RuleSettings, withheld: readonly PlanTier[]
  * A validator for the plan's tiers (settings.allowedTiers) that also says what the other built-in
  * tiers would have found. Without allowedTiers (every tier) it is the plain validator.
  */
-export function createEntitledValidator(settings: RuleSettings = {}, entitlement: { plan?: string } = {}): EntitledValidator {
-  const validator = createValidator(settings);
+export function createEntitledValidator(settings: RuleSettings = {}, entitlement: { plan?: string } = {}, extras: ValidatorExtras = {}): EntitledValidator {
+  // The tracking plan's check (extras) belongs to the validator that reports; the withheld tiers' shadow never sees it.
+  const validator = createValidator(settings, extras);
   const allowed = settings.allowedTiers ?? ALL_TIERS;
   // Custom rules are the customer's own: there is nothing to withhold when the plan has none.
   const withheldTiers = ALL_TIERS.filter((t) => t !== 'custom' && !allowed.includes(t));
@@ -102,7 +103,8 @@ export function summarizeFindings(result: Pick<ValidationResult, 'issues'>): Wit
   const grid = new Array<number>(SEVERITY_ORDER.length * FAMILY_ORDER.length).fill(0);
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i] as ValidationResult['issues'][number];
-    if (issue.family === 'custom') continue;
+    // Custom rules and the tracking plan are the customer's own, never withheld.
+    if (issue.family === 'custom' || issue.family === 'plan') continue;
     grid[SEVERITY_ORDER.indexOf(issue.severity) * FAMILY_ORDER.length + FAMILY_ORDER.indexOf(issue.family)]!++;
   }
   const out: WithheldFinding[] = [];

@@ -10,3 +10,10 @@ describe('rule form parameters', () => {
     expect(describeParams('failure_rate', { threshold_pct: 50 })).toBe('Alert above 50% · Over the last 60 minutes · Only with at least 20 requests');
   });
 });
+
+describe('the tracking plan drift rule form', () => {
+  it('fills the server defaults and describes them', () => {
+    expect(formFromParams('tracking_drift', {})).toEqual({ weeks: 4, min_baseline: 20, min_share_pct: 50, max_share_pct: 300, min_hits: 10 });
+    expect(paramsFromForm('tracking_drift', formFromParams('tracking_drift', { weeks: 2 }))).toEqual({ weeks: 2, min_baseline: 20, min_share_pct: 50, max_share_pct: 300, min_hits: 10 });
+  });
+});

@@ -22,8 +22,11 @@ describe('sidebar links', () => {
         '/app/team',
         '/app/api-keys',
         '/app/billing',
+        // Issue 25: the tracking plan section, gated by tracking_plans.
+        '/app/tracking-plan',
       ].sort(),
     );
+    expect(NAV_ITEMS.find((i) => i.id === 'tracking-plan')?.feature).toBe('tracking_plans');
   });
 
   it('gates advanced and custom rules by feature', () => {

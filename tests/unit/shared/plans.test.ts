@@ -53,10 +53,10 @@ describe('feature map', () => {
   });
   it('maps each named feature to its plan', () => {
     for (const f of ['basic_monitoring', 'basic_alerts', 'basic_reporting']) expect(requiredPlanFor(f)).toBe('free');
-    for (const f of ['advanced_rules', 'team_collaboration', 'multiple_websites', 'custom_alerts']) expect(requiredPlanFor(f)).toBe('starter');
-    for (const f of ['custom_rules', 'api_access', 'white_label', 'priority_support', 'sso_integration', 'advanced_analytics', 'unlimited_websites', 'unlimited_team_members'])
+    for (const f of ['advanced_rules', 'team_collaboration', 'multiple_websites', 'custom_alerts', 'event_inventory']) expect(requiredPlanFor(f)).toBe('starter');
+    for (const f of ['custom_rules', 'api_access', 'white_label', 'priority_support', 'sso_integration', 'advanced_analytics', 'unlimited_websites', 'unlimited_team_members', 'tracking_plans'])
       expect(requiredPlanFor(f)).toBe('pro');
-    expect(Object.keys(FEATURE_REQUIRED_PLAN)).toHaveLength(16);
+    expect(Object.keys(FEATURE_REQUIRED_PLAN)).toHaveLength(18);
   });
   it('unknown features need starter', () => {
     expect(requiredPlanFor('time_travel')).toBe('starter');

@@ -74,6 +74,11 @@ function Finding({ issue, customTitles }: { issue: StoredIssue; customTitles?: R
             </Text>
           )}
         </Group>
+        {issue.plan && (
+          <Text size="xs" data-testid="finding-plan">
+            <strong>Tracking plan {issue.plan.version} says:</strong> {issue.plan.expected}
+          </Text>
+        )}
         {rule && (
           <Text size="xs" c="dimmed">
             <strong>Why it matters and how to fix it:</strong> {rule.explanation}{' '}

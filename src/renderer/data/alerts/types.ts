@@ -1,4 +1,4 @@
-export type AlertRuleKind = 'failure_rate' | 'rule_failing' | 'volume_drop' | 'no_hits' | 'event_missing' | 'refused_hits' | 'usage';
+export type AlertRuleKind = 'failure_rate' | 'rule_failing' | 'volume_drop' | 'no_hits' | 'event_missing' | 'refused_hits' | 'usage' | 'tracking_drift';
 /** The one severity vocabulary (src/shared/severity.ts). */
 export type AlertSeverity = import('../../../shared/severity').SeverityLevel;
 export type AlertStatus = 'open' | 'acknowledged' | 'resolved';

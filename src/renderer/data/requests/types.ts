@@ -1,14 +1,16 @@
-import type { ParamValue, RuleFamily, Severity, ValidationStatus } from '../../../shared/ga4';
+import type { ParamValue, PlanExpectation, RuleFamily, Severity, ValidationStatus } from '../../../shared/ga4';
 
 /** An engine finding as the collector stores it in collected_requests.issues. */
 export interface StoredIssue {
   ruleId: string;
   severity: Severity;
-  family: RuleFamily | 'custom';
+  family: RuleFamily | 'custom' | 'plan';
   path: string;
   message: string;
   eventIndex?: number;
   eventName?: string;
+  /** Plan findings: the plan version the hit was checked against and what it says. */
+  plan?: PlanExpectation;
 }
 
 /** A decoded event in the collector's compact stored shape. */

@@ -83,6 +83,18 @@ export const KINDS: Record<AlertRuleKind, KindInfo> = {
       { key: 'window_minutes', label: 'Within', type: 'number', default: 60, min: 5, max: 1440, suffix: 'minutes' },
     ],
   },
+  tracking_drift: {
+    label: 'Tracking plan drift',
+    description:
+      'Traffic drifts from the website\'s published tracking plan: a planned event stops or its volume jumps or falls against the same hour of the same weekday in recent weeks; a new event or parameter appears; a parameter vanishes, changes type or takes values outside the plan.',
+    fields: [
+      { key: 'weeks', label: 'Baseline over the last', type: 'number', default: 4, min: 1, max: 8, suffix: 'weeks' },
+      { key: 'min_baseline', label: 'Only when the usual hour has at least', type: 'number', default: 20, min: 1, max: 100000000, suffix: 'events' },
+      { key: 'min_share_pct', label: 'Alert below', type: 'number', default: 50, min: 1, max: 99, suffix: '% of usual' },
+      { key: 'max_share_pct', label: 'Alert above', type: 'number', default: 300, min: 101, max: 100000, suffix: '% of usual' },
+      { key: 'min_hits', label: 'Vanished parameter: event seen at least', type: 'number', default: 10, min: 1, max: 1000000, suffix: 'times' },
+    ],
+  },
   usage: {
     label: 'Usage',
     description: 'Requests, websites, team members or custom rules reach 80%, 90% or 100% of the plan\'s limit.',

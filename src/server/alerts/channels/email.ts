@@ -5,9 +5,11 @@ import type { SendResult } from './send-result';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function numbers(m: AlertMessage): Array<[string, string]> {
+  // Lists of text (a drift alert's example request ids) read as one line.
+  const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
   return Object.entries(m.alert.details)
-    .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
-    .map(([k, v]) => [k.replace(/_/g, ' '), String(v)]);
+    .filter(([, v]) => typeof v === 'number' || typeof v === 'string' || isTextList(v))
+    .map(([k, v]) => [k.replace(/_/g, ' '), isTextList(v) ? v.join(', ') : String(v)]);
 }
 
 export function alertEmail(m: AlertMessage): { subject: string; text: string; html: string } {

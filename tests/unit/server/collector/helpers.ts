@@ -32,6 +32,7 @@ export function storedHit(overrides: Partial<StoredRow> = {}): StoredHit {
     url: '/g/collect?v=2',
     body: null,
     userAgent: null,
+    inventory: [],
     ...overrides,
   });
 }

@@ -42,6 +42,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   team_collaboration: 'Team collaboration with owner, admin, member and viewer roles',
   multiple_websites: 'Multiple websites per organization',
   custom_alerts: 'Custom alerts',
+  event_inventory: 'Event inventory: every event, parameter and user property your traffic sends',
   custom_rules: 'Custom validation rules',
   api_access: 'API access with API keys',
   white_label: 'White label',
@@ -50,6 +51,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   advanced_analytics: 'Advanced analytics',
   unlimited_websites: 'Unlimited websites',
   unlimited_team_members: 'Unlimited team members',
+  tracking_plans: 'Tracking plans: every hit checked against your plan, drift alerts',
 };
 
 export interface MarketingPlan {

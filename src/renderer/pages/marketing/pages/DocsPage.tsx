@@ -77,11 +77,59 @@ export function DocsPage() {
         </List>
       </PageSection>
 
+      <PageSection title="4. Tracking plans: what each website should send (Pro)">
+        <Text mb="sm">
+          A tracking plan lists the events a website should send, each with its parameters (type string, integer, number or boolean; required or optional; allowed
+          values, a pattern, a range or a maximum length), its item parameters and the user properties. In the app, open{' '}
+          <Text span fw={600}>
+            Tracking plan
+          </Text>{' '}
+          and choose <Text span fw={600}>Create the plan from traffic</Text>: Tracklint proposes every event and parameter it counted in the last 7 days, with the
+          type it saw, required when every hit carried it. Reject or edit what is wrong, then publish. Published versions never change; each new version is
+          listed with what changed.
+        </Text>
+        <Text mb="sm">
+          From then on every hit is checked against the published version. A finding names the version and what it says, for example{' '}
+          <Code>plan.parameter_type</Code>: <Code>&quot;purchase&quot; sends the parameter &quot;value&quot; as text (&quot;20&quot;), not as a number. (plan v3: number, required)</Code>.
+          The kinds are <Code>plan.unplanned_event</Code>, <Code>plan.unplanned_parameter</Code>, <Code>plan.missing_required_parameter</Code>,{' '}
+          <Code>plan.parameter_type</Code>, <Code>plan.value_not_allowed</Code>, <Code>plan.deprecated_event</Code> and <Code>plan.unregistered_dimension</Code>; each plan sets
+          the severity of each kind (or turns it off).
+        </Text>
+        <Text mb="sm">
+          Plans travel as files: a JSON Schema bundle (draft 2020-12, one schema per event under <Code>events</Code>, plus <Code>user_properties</Code>), a CSV with the
+          columns <Code>event, parameter, scope, type, required, allowed values, description</Code> (and optionally <Code>status, owner, triggers</Code>), and GA4&apos;s custom
+          dimension and metric list from the Admin API, so parameters sent but not registered in GA4 are named.
+        </Text>
+        <Code block aria-label="Tracking plan example" tabIndex={0}>
+          {`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "events": {
+    "purchase": {
+      "type": "object",
+      "properties": {
+        "transaction_id": { "type": "string" },
+        "value": { "type": "number", "minimum": 0 },
+        "currency": { "type": "string", "enum": ["EUR", "USD"] }
+      },
+      "required": ["transaction_id", "value", "currency"],
+      "additionalProperties": false
+    }
+  },
+  "user_properties": { "type": "object", "properties": {}, "additionalProperties": false }
+}`}
+        </Code>
+        <Text mt="sm">
+          The same file guards a release in CI: <Code>npx tracklint validate --plan plan.json capture.har</Code> exits 3 when a hit breaks the plan, 1 on other
+          errors, 2 when a file is unusable, 0 otherwise.
+        </Text>
+      </PageSection>
+
       <PageSection title="What Tracklint checks">
         <List spacing="xs">
           <List.Item>All plans: structural rules (endpoint, version, measurement ID, client ID, names, lengths, counts).</List.Item>
           <List.Item>Starter and above: 70 business rules — consent/GDPR 15, e-commerce 20, session and attribution 20, data quality 15.</List.Item>
-          <List.Item>Pro and Enterprise: custom rules and API access.</List.Item>
+          <List.Item>Starter and above: the inventory of every event and parameter your traffic sends.</List.Item>
+          <List.Item>Pro and Enterprise: custom rules, API access and tracking plans (every hit checked against your plan).</List.Item>
         </List>
       </PageSection>
     </>

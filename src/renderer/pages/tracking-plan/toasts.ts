@@ -1,0 +1,10 @@
+import type { ToastEntry } from '../../notifications/toast-catalogue';
+
+/** Outcomes of the tracking plan screen (not in the spec's catalogue; same style). */
+export const PLAN_TOASTS = {
+  proposed: { title: 'Draft proposed from traffic', message: 'Review each event and parameter, then publish.', variant: 'default' },
+  proposeFailed: { title: 'Draft not proposed', message: 'The draft could not be proposed from traffic', variant: 'destructive' },
+  published: { title: 'Tracking plan published', message: 'Every new hit is checked against it.', variant: 'default' },
+  publishFailed: { title: 'Tracking plan not published', message: 'The plan could not be published', variant: 'destructive' },
+  editFailed: { title: 'Plan not changed', message: 'The plan could not be changed', variant: 'destructive' },
+} as const satisfies Record<string, ToastEntry>;

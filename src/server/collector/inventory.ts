@@ -1,0 +1,87 @@
+import { INVENTORY_SEP, maskExample } from '../../shared/ga4/plan/inventory';
+import { pgSafe, type StoredHit } from './stored-hit';
+
+/** One hourly inventory counter (issue 25): an event, or one of its parameters, on one website. */
+export interface InventoryRow {
+  organizationId: string;
+  websiteId: string;
+  hour: string;
+  eventName: string;
+  scope: string;
+  name: string;
+  hits: number;
+  types: string[];
+  examples: string[];
+  firstSeenMs: number;
+  lastSeenMs: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** Distinct masked examples kept per counter. */
+export const INVENTORY_EXAMPLES = 3;
+
+/**
+ * Aggregates a batch's inventory entries into one row per (website, hour, event, scope, name),
+ * sorted by key so concurrent batches lock the counters in the same order.
+ */
+export function aggregateInventory(hits: ReadonlyArray<Pick<StoredHit, 'organizationId' | 'websiteId' | 'receivedAtMs' | 'inventory'>>): InventoryRow[] {
+  const rows = new Map<string, InventoryRow>();
+  for (const h of hits) {
+    if (h.inventory.length === 0) continue;
+    const hourMs = Math.floor(h.receivedAtMs / HOUR_MS) * HOUR_MS;
+    const prefix = `${h.websiteId}|${hourMs}|`;
+    for (const e of h.inventory) {
+      const a = e.indexOf(INVENTORY_SEP);
+      const b = e.indexOf(INVENTORY_SEP, a + 1);
+      const c = e.indexOf(INVENTORY_SEP, b + 1);
+      const d = e.indexOf(INVENTORY_SEP, c + 1);
+      const key = prefix + e.slice(0, c);
+      let row = rows.get(key);
+      if (!row) {
+        row = { organizationId: h.organizationId, websiteId: h.websiteId, hour: new Date(hourMs).toISOString(), eventName: e.slice(0, a), scope: e.slice(a + 1, b), name: e.slice(b + 1, c), hits: 0, types: [], examples: [], firstSeenMs: h.receivedAtMs, lastSeenMs: h.receivedAtMs };
+        rows.set(key, row);
+      }
+      row.hits += 1;
+      if (h.receivedAtMs < row.firstSeenMs) row.firstSeenMs = h.receivedAtMs;
+      if (h.receivedAtMs > row.lastSeenMs) row.lastSeenMs = h.receivedAtMs;
+      const type = e.slice(c + 1, d);
+      if (type !== '' && !row.types.includes(type)) row.types.push(type);
+      if (row.examples.length < INVENTORY_EXAMPLES && row.scope !== 'event') {
+        const ex = maskExample(row.name, e.slice(d + 1));
+        if (!row.examples.includes(ex)) row.examples.push(ex);
+      }
+    }
+  }
+  return [...rows.entries()].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([, r]) => r);
+}
+
+/** Upserts a batch's counters: hits add up, types and examples merge (examples stay few). */
+export const UPSERT_INVENTORY = `
+  insert into public.tracking_inventory_hourly as r (organization_id, website_id, hour, event_name, scope, name, hits, types, examples, first_seen, last_seen)
+  select o, w, h, e, s, n, c, string_to_array(t, ','), string_to_array(x, chr(1)), f, l
+  from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[])
+    as u(o, w, h, e, s, n, c, t, x, f, l)
+  where exists (select 1 from public.websites site where site.id = u.w)
+  on conflict (website_id, hour, event_name, scope, name) do update set
+    hits = r.hits + excluded.hits,
+    types = case when excluded.types <@ r.types then r.types else array(select distinct v from unnest(r.types || excluded.types) v order by v) end,
+    examples = case when cardinality(r.examples) >= ${INVENTORY_EXAMPLES} or excluded.examples <@ r.examples then r.examples
+                    else (array(select distinct v from unnest(r.examples || excluded.examples) v order by v))[1:${INVENTORY_EXAMPLES}] end,
+    first_seen = least(r.first_seen, excluded.first_seen),
+    last_seen = greatest(r.last_seen, excluded.last_seen)`;
+
+export function inventoryParams(rows: readonly InventoryRow[]): unknown[] {
+  return [
+    rows.map((r) => r.organizationId),
+    rows.map((r) => r.websiteId),
+    rows.map((r) => r.hour),
+    rows.map((r) => pgSafe(r.eventName)),
+    rows.map((r) => r.scope),
+    rows.map((r) => pgSafe(r.name)),
+    rows.map((r) => r.hits),
+    rows.map((r) => r.types.join(',')),
+    rows.map((r) => pgSafe(r.examples.map((x) => x.replaceAll('\u0001', ' ')).join('\u0001'))),
+    rows.map((r) => new Date(r.firstSeenMs).toISOString()),
+    rows.map((r) => new Date(r.lastSeenMs).toISOString()),
+  ];
+}

@@ -1,0 +1,73 @@
+/**
+ * The inventory of what traffic sends (issue 25): per hit, one compact entry per event, per event
+ * parameter, per item parameter and per user property, with the type seen and the raw value (for
+ * a few masked examples). The collector aggregates the entries of each stored batch into hourly
+ * counters; nothing ever scans the request log for them.
+ */
+import { PHONE_KEYS, PII_QUERY_KEYS } from '../constants';
+import type { DecodedRequest, ParamValue } from '../types';
+
+export type InventoryScope = 'event' | 'param' | 'item' | 'user';
+export type InventoryType = 'string' | 'integer' | 'number' | 'boolean' | 'other';
+
+/** Field separator inside an entry: a control character no GA4 name or kept example contains. */
+export const INVENTORY_SEP = '\u0001';
+/** Longest raw example kept per entry (masked and cut again when aggregated). */
+const EXAMPLE_CHARS = 60;
+
+function typeOf(v: ParamValue): InventoryType {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  if (typeof v === 'boolean') return 'boolean';
+  return 'other';
+}
+
+function example(v: ParamValue): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  return (s.length > EXAMPLE_CHARS ? s.slice(0, EXAMPLE_CHARS) : s).replaceAll(INVENTORY_SEP, ' ');
+}
+
+const entry = (event: string, scope: InventoryScope, name: string, type: InventoryType | '', ex: string) =>
+  `${event}${INVENTORY_SEP}${scope}${INVENTORY_SEP}${name}${INVENTORY_SEP}${type}${INVENTORY_SEP}${ex}`;
+
+/** The hit's inventory entries: `event␁scope␁name␁type␁example` (scope `event` has no name, type or example). */
+export function inventoryEntriesOf(req: DecodedRequest): string[] {
+  const out: string[] = [];
+  for (const ev of req.events) {
+    const name = ev.name;
+    if (name === undefined || name === '') continue;
+    out.push(entry(name, 'event', '', '', ''));
+    for (const k of Object.keys(ev.params)) {
+      const v = ev.params[k] as ParamValue;
+      out.push(entry(name, 'param', k, typeOf(v), example(v)));
+    }
+    // gtag carries the currency as `cu`: inventoried as the parameter GA4 calls it.
+    if (ev.currencySource === 'cu' && ev.currency !== undefined && !('currency' in ev.params)) out.push(entry(name, 'param', 'currency', 'string', example(ev.currency)));
+    const seenItem = new Set<string>();
+    for (const item of ev.items)
+      for (const k of Object.keys(item)) {
+        if (seenItem.has(k)) continue;
+        seenItem.add(k);
+        const v = item[k] as ParamValue;
+        out.push(entry(name, 'item', k, typeOf(v), example(v)));
+      }
+    for (const k of Object.keys(ev.userProperties)) {
+      const v = (ev.userProperties[k] as { value: ParamValue }).value;
+      out.push(entry(name, 'user', k, typeOf(v), example(v)));
+    }
+  }
+  return out;
+}
+
+const EMAIL_RE = /[^\s@]+@([^\s@]+\.[^\s@]+)/g;
+const LONG_DIGITS_RE = /\d{7,}/g;
+
+/**
+ * An example value safe to show: parameters whose name says personal data are hidden entirely;
+ * e-mail addresses keep only their domain, long digit runs (phone, card, account numbers) are hidden.
+ */
+export function maskExample(name: string, value: string): string {
+  const n = name.toLowerCase();
+  if (PII_QUERY_KEYS.has(n) || PHONE_KEYS.has(n) || n.includes('email') || n.includes('phone')) return '[masked]';
+  return value.replace(EMAIL_RE, '…@$1').replace(LONG_DIGITS_RE, (d) => '#'.repeat(Math.min(d.length, 12)));
+}

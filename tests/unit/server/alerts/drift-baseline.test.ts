@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { contradictingTypes, hourOfWeekBaseline, judgeVolume, sharePct, valuesOutsidePlan } from '../../../../src/server/alerts/drift-baseline';
+
+describe('hour-of-week baseline', () => {
+  it('is the median of the same hour over the recent weeks, so one odd week does not move it', () => {
+    expect(hourOfWeekBaseline([100, 110, 0, 105])).toBe(102.5);
+    expect(hourOfWeekBaseline([100, 900, 110])).toBe(110);
+    expect(hourOfWeekBaseline([])).toBe(0);
+  });
+});
+
+describe('judging an hour against its baseline', () => {
+  const t = { minBaseline: 20, minSharePct: 50, maxSharePct: 300 };
+
+  it('a quiet night is not an incident: an hour that is usually empty never fires', () => {
+    expect(judgeVolume({ lastHour: 0, currentHour: 0, baseline: hourOfWeekBaseline([0, 1, 0, 2]) }, t)).toBeNull();
+  });
+
+  it('a checkout that broke at 14:00: nothing in the 14:00 hour against a usual 120 is a stop', () => {
+    expect(judgeVolume({ lastHour: 0, currentHour: 0, baseline: 120 }, t)).toBe('stopped');
+  });
+
+  it('an event that came back in the current hour is no longer stopped', () => {
+    expect(judgeVolume({ lastHour: 0, currentHour: 3, baseline: 120 }, t)).toBeNull();
+  });
+
+  it('falls below and jumps above the shares of the baseline, and stays quiet in between', () => {
+    expect(judgeVolume({ lastHour: 59, currentHour: 0, baseline: 120 }, t)).toBe('fell');
+    expect(judgeVolume({ lastHour: 60, currentHour: 0, baseline: 120 }, t)).toBeNull();
+    expect(judgeVolume({ lastHour: 360, currentHour: 0, baseline: 120 }, t)).toBeNull();
+    expect(judgeVolume({ lastHour: 361, currentHour: 0, baseline: 120 }, t)).toBe('jumped');
+  });
+
+  it('needs the baseline to reach min_baseline', () => {
+    expect(judgeVolume({ lastHour: 0, currentHour: 0, baseline: 19 }, t)).toBeNull();
+    expect(judgeVolume({ lastHour: 0, currentHour: 0, baseline: 20 }, t)).toBe('stopped');
+  });
+
+  it('sizes a change as a share of the baseline', () => {
+    expect(sharePct(30, 120)).toBe(25);
+    expect(sharePct(5, 0)).toBe(100);
+  });
+});
+
+describe('types and values against the plan', () => {
+  it('text accepts anything GA4 sends; numbers accept integers; integers and booleans only themselves', () => {
+    expect(contradictingTypes('string', ['integer', 'number', 'string'])).toEqual([]);
+    expect(contradictingTypes('number', ['integer', 'number'])).toEqual([]);
+    expect(contradictingTypes('number', ['string', 'number', 'string'])).toEqual(['string']);
+    expect(contradictingTypes('integer', ['number', 'integer'])).toEqual(['number']);
+    expect(contradictingTypes('boolean', ['boolean', 'integer', ''])).toEqual(['integer']);
+  });
+
+  it('names the values outside the allowed list (a currency now in lower case)', () => {
+    expect(valuesOutsidePlan(['EUR', 'USD'], ['EUR', 'usd', 'usd', ''])).toEqual(['usd']);
+    expect(valuesOutsidePlan(['EUR'], ['EUR'])).toEqual([]);
+  });
+});
