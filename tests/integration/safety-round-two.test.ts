@@ -240,6 +240,7 @@ describe('item 3: a suspended organization is read-only everywhere, enforced in 
     expect((await owner.rpc('create_api_key', { org_id: suspended.orgId, key_name: 'Sneaky' })).error?.message).toBe(SUSPENDED);
     expect((await owner.rpc('create_mp_secret', { target_website_id: siteId, secret_name: 'Sneaky' })).error?.message).toBe(SUSPENDED);
     expect((await owner.from('alert_channels').insert({ organization_id: suspended.orgId, kind: 'email', name: 'Ops', email_recipients: ['ops@example.com'] })).error?.message).toBe(SUSPENDED);
+    expect((await owner.from('tracking_plans').insert({ organization_id: suspended.orgId, name: 'Sneaky plan' })).error?.message).toBe(SUSPENDED);
     const read = await owner.from('websites').select('name').eq('id', siteId);
     expect(read.data).toEqual([{ name: 'Kept' }]);
   });
