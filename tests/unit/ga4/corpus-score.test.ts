@@ -7,6 +7,9 @@ const [own, shared] = CORPORA.map(scoreCorpus);
 
 describe('precision and recall on real captured GA4 requests (issue 9)', () => {
   it('reaches the goal on our own corpus with the expectations written before the run', () => {
+    // The figures themselves, in every test run's output (issue 22), not only a pass or a fail.
+    for (const [name, score] of [['own', own], ['shared', shared]] as const)
+      console.log(`${name} corpus (${score?.files} files): precision ${score?.precision.toFixed(2)}, recall ${score?.recall.toFixed(2)}; after the documented review ${score?.reviewed.precision.toFixed(2)} / ${score?.reviewed.recall.toFixed(2)}`);
     expect(own?.files).toBeGreaterThanOrEqual(60);
     expect(own?.precision, JSON.stringify(own?.perFile.filter((f) => f.falsePositives.length > 0))).toBeGreaterThanOrEqual(GOAL);
     expect(own?.recall, JSON.stringify(own?.perFile.filter((f) => f.missed.length > 0))).toBeGreaterThanOrEqual(GOAL);
