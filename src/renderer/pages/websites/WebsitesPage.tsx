@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmActionModal } from '../../components/ConfirmActionModal';
-import { ActionIcon, Alert, Anchor, Button, Drawer, Group, Loader, Menu, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Drawer, Group, Loader, Menu, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconCode } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrentOrganization } from '../../data/organizations/use-current-organization';
@@ -167,6 +167,12 @@ function WebsiteRow({ website, refused, canManage, onInstall, onEdit, onDelete }
             <Text size="xs" c="dimmed">
               since {formatDate(website.verified_at)}
             </Text>
+          )}
+          {/* Hits prove traffic, not ownership (issue 26): both facts are shown, each for what it is. */}
+          {website.receiving_traffic_at && (
+            <Badge color="blue" variant="light" data-testid="receiving-traffic" title={`First hit on ${formatDate(website.receiving_traffic_at)}`}>
+              Receiving traffic
+            </Badge>
           )}
         </Group>
       </Table.Td>
