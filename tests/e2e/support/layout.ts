@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Whether the page scrolls sideways: something is wider than the window. `soft`: report and go on (a walk over many pages names them all). */
 export async function expectNoHorizontalOverflow(page: Page, label: string, { soft = false } = {}) {
-  const { overflow, culprit } = await page.evaluate(() => {
+  const measure = () => page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     // The innermost element sticking out past the window's right edge names the cause in the failure.
     const outside = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter((el) => el.getBoundingClientRect().right > width + 1);
@@ -10,6 +10,16 @@ export async function expectNoHorizontalOverflow(page: Page, label: string, { so
     const describe = (el: HTMLElement) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''}.${el.className.toString().split(' ').slice(0, 2).join('.')} "${(el.textContent ?? '').slice(0, 40)}"`;
     return { overflow: document.documentElement.scrollWidth - width, culprit: innermost.slice(0, 3).map(describe).join(' | ') };
   });
+  let last = await measure();
+  if (last.overflow > 0) {
+    // Right after a resize the page re-lays out over a few frames (the shell's transitions, charts
+    // measuring their box): judge the settled layout, so only an overflow that stays fails.
+    await expect
+      .poll(async () => (last = await measure()).overflow, { timeout: 5_000 })
+      .toBeLessThanOrEqual(0)
+      .catch(() => undefined);
+  }
+  const { overflow, culprit } = last;
   (soft ? expect.soft : expect)(overflow, `${label}: page wider than the window by ${overflow}px (${culprit})`).toBeLessThanOrEqual(0);
 }
 
