@@ -10,6 +10,9 @@ const E2E_DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpd
 const PORT = Number(process.env.E2E_PORT ?? 8797);
 // localhost, not 127.0.0.1: the server's public URL (and so the allowed email-link origin) is http://localhost:PORT.
 const BASE_URL = `http://localhost:${PORT}`;
+// A loopback "customer site" that website-ownership.spec.ts serves on this port; the server fetches
+// the verification file from it (DOMAIN_VERIFICATION_HTTP_PORT, development and tests only).
+const VERIFY_SITE_PORT = (process.env.E2E_VERIFY_SITE_PORT ??= String(PORT + 1));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -44,7 +47,7 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/support/e2e-server.mjs',
     url: `${BASE_URL}/health`,
-    env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
+    env: { E2E_PORT: String(PORT), E2E_DATA_DIR, E2E_VERIFY_SITE_PORT: VERIFY_SITE_PORT },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

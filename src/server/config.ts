@@ -36,6 +36,8 @@ const envSchema = z.object({
   COLLECTOR_VALIDATION_THREAD: z.enum(['true', 'false', '1', '0']).default('false'),
   /** Development and tests only: domain verification fetches the file and page over http on this port. */
   DOMAIN_VERIFICATION_HTTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Development and tests only: domain verification asks this DNS server (`host:port`) for TXT records. */
+  DOMAIN_VERIFICATION_DNS_SERVER: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}:\d{1,5}$/, 'must be an IPv4 address and port, such as 127.0.0.1:5353').optional(),
   // Auth rate limits (see src/server/auth/rate-limits.ts); defaults are GoTrue's or stricter.
   AUTH_RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(150),
   AUTH_RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -86,6 +88,8 @@ export interface Config {
   alertsScheduler: boolean;
   /** Development and tests only (ignored in production): domain verification over http on this port. */
   domainVerificationHttpPort?: number;
+  /** Development and tests only (ignored in production): the DNS server asked for TXT records, `host:port`. */
+  domainVerificationDnsServer?: string;
   /** Decode and validate collected hits in a thread beside the event loop (default false: see bench/README.md, session 7). */
   collectorValidationThread?: boolean;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
@@ -175,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alertsScheduler: e.ALERTS_SCHEDULER === 'true' || e.ALERTS_SCHEDULER === '1',
     collectorValidationThread: e.COLLECTOR_VALIDATION_THREAD === 'true' || e.COLLECTOR_VALIDATION_THREAD === '1',
     domainVerificationHttpPort: production ? undefined : e.DOMAIN_VERIFICATION_HTTP_PORT,
+    domainVerificationDnsServer: production ? undefined : e.DOMAIN_VERIFICATION_DNS_SERVER,
     authRateLimits: {
       tokenPerIp: e.AUTH_RATE_LIMIT_TOKEN_PER_IP,
       signInFailuresPerEmail: e.AUTH_RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL,

@@ -1,4 +1,4 @@
-import { lookup, resolveTxt } from 'node:dns/promises';
+import { Resolver, lookup } from 'node:dns/promises';
 import { isPrivateHost } from '../http/private-address';
 
 /**
@@ -16,6 +16,8 @@ export interface VerificationOptions {
   production: boolean;
   /** Development and tests: fetch the file and page over http on this port (a local site). */
   httpPort?: number;
+  /** Development and tests: ask this DNS server (`host:port`) instead of the system's resolvers. */
+  dnsServer?: string;
 }
 
 export const VERIFICATION_FILE = '/.well-known/tracklint-verification.txt';
@@ -30,9 +32,12 @@ export function metaTagFor(token: string): string {
   return `<meta name="tracklint-verification" content="${token}">`;
 }
 
-async function dnsProof(domain: string, token: string): Promise<boolean> {
+async function dnsProof(domain: string, token: string, options: VerificationOptions): Promise<boolean> {
+  // One resolver per check, with a timeout and one retry, so a silent DNS server cannot hold the request.
+  const resolver = new Resolver({ timeout: TIMEOUT_MS, tries: 2 });
+  if (!options.production && options.dnsServer) resolver.setServers([options.dnsServer]);
   for (const name of [domain, `_tracklint.${domain}`]) {
-    const records = await resolveTxt(name).catch(() => [] as string[][]);
+    const records = await resolver.resolveTxt(name).catch(() => [] as string[][]);
     if (records.some((chunks) => chunks.join('').trim() === dnsRecordFor(token))) return true;
   }
   return false;
@@ -77,7 +82,7 @@ function pageHasMeta(html: string, token: string): boolean {
 
 /** The first proof of ownership the domain publishes, or null. */
 export async function findOwnershipProof(domain: string, token: string, options: VerificationOptions): Promise<OwnershipProof | null> {
-  if (await dnsProof(domain, token)) return 'dns';
+  if (await dnsProof(domain, token, options)) return 'dns';
   const file = await fetchFromDomain(domain, VERIFICATION_FILE, options);
   if (file !== null && file.trim() === token) return 'file';
   const page = await fetchFromDomain(domain, '/', options);

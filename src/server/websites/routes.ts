@@ -29,7 +29,11 @@ export function createWebsiteRoutes(deps: AppDeps): Hono<ApiEnv> {
       if (!rows[0].admin) throw new HttpError(403, 'Only owners and admins can verify a website');
       return rows[0];
     });
-    const method = await findOwnershipProof(site.domain, site.verification_token, { production: deps.config.production, httpPort: deps.config.domainVerificationHttpPort });
+    const method = await findOwnershipProof(site.domain, site.verification_token, {
+      production: deps.config.production,
+      httpPort: deps.config.domainVerificationHttpPort,
+      dnsServer: deps.config.domainVerificationDnsServer,
+    });
     if (!method) {
       return c.json(
         {

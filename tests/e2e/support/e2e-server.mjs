@@ -18,6 +18,8 @@ const child = spawn('npx', ['tsx', 'tests/e2e/support/server-with-stripe.ts'], {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: 'dist/web',
     LOG_LEVEL: 'warn',
+    // website-ownership.spec.ts serves the verification file on this loopback port.
+    DOMAIN_VERIFICATION_HTTP_PORT: process.env.E2E_VERIFY_SITE_PORT ?? String(Number(process.env.E2E_PORT ?? '8797') + 1),
     // The specs sign up and sign in many users from one address; per-address limits stay on.
     AUTH_RATE_LIMIT_TOKEN_PER_IP: '100000',
     AUTH_RATE_LIMIT_VERIFY_PER_IP: '100000',

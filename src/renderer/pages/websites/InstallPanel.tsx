@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Anchor, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useWebsiteQuery } from '../../data/websites/website-query';
 import { requestsLink } from '../../data/requests/request-filters';
@@ -12,6 +12,9 @@ import { MpSecretsSection } from './MpSecretsSection';
 import { RefusedHitsSection } from './RefusedHitsSection';
 import { errorMessage } from '../../notifications/toast-catalogue';
 import { VerificationBadge } from './VerificationBadge';
+import { useVerifyWebsiteMutation } from '../../data/websites/verify-website-mutation';
+import { notify } from '../../notifications/notify';
+import { WEBSITE_TOASTS } from './toasts';
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -76,16 +79,7 @@ export function InstallPanel({ websiteId }: { websiteId: string }) {
           </Group>
         </Paper>
       )}
-      {website.verification_status !== 'verified' && (
-        <>
-          <CopyField label="Ownership token" value={website.verification_token} testId="verification-token" />
-          <Text size="sm" c="dimmed">
-            To verify that you own {website.domain}, publish this token as a DNS TXT record <Code>tracklint-verification=TOKEN</Code>, as the file{' '}
-            <Code>/.well-known/tracklint-verification.txt</Code>, or as <Code>{'<meta name="tracklint-verification" content="TOKEN">'}</Code> in the home
-            page; an owner or admin then asks for the check (<Code>POST /api/websites/{'{id}'}/verify</Code>). Hits alone do not verify a website.
-          </Text>
-        </>
-      )}
+      {website.verification_status !== 'verified' && <OwnershipSection websiteId={website.id} domain={website.domain} token={website.verification_token} canManage={canManage} />}
       <CopyField label="Site key" value={website.site_key} testId="site-key" />
       <CopyField label="Tracker script" value={trackerSnippet(origin, website.site_key)} testId="tracker-snippet" />
       <Text size="sm" c="dimmed">
@@ -100,6 +94,43 @@ export function InstallPanel({ websiteId }: { websiteId: string }) {
       </Text>
       <MpSecretsSection websiteId={website.id} canManage={canManage} />
       <RefusedHitsSection websiteId={website.id} />
+    </Stack>
+  );
+}
+
+/**
+ * How to prove the domain is the customer's (DNS TXT record, file or meta tag), and for owners and
+ * admins the button that asks the server to look; a failed check shows what to publish.
+ */
+function OwnershipSection({ websiteId, domain, token, canManage }: { websiteId: string; domain: string; token: string; canManage: boolean }) {
+  const verify = useVerifyWebsiteMutation();
+  async function onVerify() {
+    try {
+      await verify.mutateAsync(websiteId);
+      notify(WEBSITE_TOASTS.verified);
+    } catch (err) {
+      notify(WEBSITE_TOASTS.verifyFailed, errorMessage(err));
+    }
+  }
+  return (
+    <Stack gap="xs" data-testid="ownership-section">
+      <CopyField label="Ownership token" value={token} testId="verification-token" />
+      <Text size="sm" c="dimmed">
+        To verify that you own {domain}, publish this token as a DNS TXT record <Code>tracklint-verification=TOKEN</Code> (on {domain} or{' '}
+        <Code>_tracklint.{domain}</Code>), as the file <Code>/.well-known/tracklint-verification.txt</Code>, or as{' '}
+        <Code>{'<meta name="tracklint-verification" content="TOKEN">'}</Code> in the home page. Hits alone do not verify a website.
+      </Text>
+      {canManage ? (
+        <Group>
+          <Button variant="light" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={verify.isPending} onClick={() => void onVerify()}>
+            Verify ownership
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          An owner or admin of the organization runs the check once the token is published.
+        </Text>
+      )}
     </Stack>
   );
 }

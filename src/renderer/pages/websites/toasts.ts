@@ -11,5 +11,7 @@ export const WEBSITE_TOASTS = {
   secretCreated: { title: 'Secret created', message: 'Copy it now: it is shown only once.', variant: 'default' },
   secretCreateFailed: { title: 'Failed to create secret', message: 'The secret could not be created', variant: 'destructive' },
   secretRevoked: { title: 'Secret revoked', message: 'Hits sent with it will be refused.', variant: 'default' },
+  verified: { title: 'Website verified', message: 'Its domain publishes the ownership token.', variant: 'default' },
+  verifyFailed: { title: 'Not verified yet', message: 'The domain does not publish the ownership token yet', variant: 'destructive' },
   secretRevokeFailed: { title: 'Failed to revoke secret', message: 'The secret could not be revoked', variant: 'destructive' },
 } as const satisfies Record<string, ToastEntry>;
