@@ -196,6 +196,31 @@ describe('the tracking plan endpoints', () => {
   });
 });
 
+describe('a key limited to some websites', () => {
+  it('reads the plan of its website but may not change a plan that also guards another website', async () => {
+    const other = await websiteOf(tenant, 'plans2.apiv1.example.com', 'G-APIV1P02');
+    const { data, error } = await tenant.owner.client.rpc('create_scoped_api_key', { org_id: tenant.orgId, key_name: 'one site', key_scopes: ['read', 'write'], key_website_ids: [site] });
+    if (error) throw error;
+    const limited = (data as { key: string }).key;
+    const payload = { format: 'csv', content: `${PLAN_CSV}\nsign_up,,,,,,,planned,,` };
+    // While the plan guards only its website, the key may change it.
+    expect((await call(limited, 'POST', `/websites/${site}/tracking-plan/import`, payload)).status).toBe(200);
+    const assigned = await tenant.owner.client.from('tracking_plan_websites').insert({ website_id: other, plan_id: planId });
+    if (assigned.error) throw assigned.error;
+    const before = await draftEvents();
+    const versions = await sql('select count(*)::int as n from public.tracking_plan_versions where plan_id = $1', [planId]);
+    for (const [method, p, body] of [['POST', 'import', { ...payload, content: PLAN_CSV }], ['POST', 'publish', undefined]] as const) {
+      const res = await call(limited, method, `/websites/${site}/tracking-plan/${p}`, body);
+      expect(res.status, p).toBe(403);
+      expect(res.json.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('also guards websites this API key is not limited to') });
+    }
+    expect(await draftEvents()).toEqual(before);
+    expect(await sql('select count(*)::int as n from public.tracking_plan_versions where plan_id = $1', [planId])).toEqual(versions);
+    expect((await call(limited, 'GET', `/websites/${site}/tracking-plan`)).status).toBe(200);
+    expect((await call(limited, 'GET', `/websites/${other}/tracking-plan`)).status).toBe(404);
+  });
+});
+
 describe('alert rules', () => {
   it("are validated by the database's alert_rule_params_problem, with its message, and a refused one is not stored", async () => {
     const before = await sql<{ n: number }>('select count(*)::int as n from public.alert_rules where organization_id = $1', [tenant.orgId]);

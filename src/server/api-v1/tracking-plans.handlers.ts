@@ -15,7 +15,7 @@ import {
 } from '../tracking-plans/plan-store';
 import { asPrincipal, iso, recordWrite } from './caller';
 import { ApiV1Error } from './errors';
-import type { ApiV1Env } from './principal';
+import type { ApiV1Env, Principal } from './principal';
 import type { exportTrackingPlan, getInventory, getTrackingPlan, importTrackingPlan, publishTrackingPlan } from './tracking-plans.routes';
 
 const FEATURE_PLAN = { tracking_plans: 'Pro', event_inventory: 'Starter' } as const;
@@ -42,6 +42,22 @@ async function planOf(client: SqlClient, websiteId: string): Promise<{ planId: s
   const row = await gatedWebsite(client, websiteId, 'tracking_plans');
   if (!row.plan_id) throw new ApiV1Error(404, 'not_found', 'No tracking plan guards this website; assign one in the app.');
   return { planId: row.plan_id, organizationId: row.organization_id };
+}
+
+/**
+ * A plan may guard several websites (agencies run one plan on many shops). A key limited to some
+ * websites changes a plan only when every website it guards is one of them: otherwise an import or
+ * a publish through website A would change what website B is checked against.
+ */
+async function requireWholePlanInReach(client: SqlClient, p: Principal, planId: string): Promise<void> {
+  if (p.kind !== 'key' || !p.websiteIds) return;
+  const { rows } = await client.query<{ outside: number }>(
+    'select count(*)::int as outside from public.tracking_plan_websites where plan_id = $1 and not (website_id = any($2::uuid[]))',
+    [planId, p.websiteIds],
+  );
+  if (rows[0]!.outside > 0) {
+    throw new ApiV1Error(403, 'forbidden', 'This plan also guards websites this API key is not limited to; change it with a key for all of them.', { websites_outside: rows[0]!.outside });
+  }
 }
 
 export function trackingPlanHandlers(deps: AppDeps) {
@@ -89,9 +105,10 @@ export function trackingPlanHandlers(deps: AppDeps) {
     if (!parsed.ok) {
       throw new ApiV1Error(400, 'invalid_request', `The ${b.format === 'ga4-custom-definitions' ? 'custom definitions were' : 'plan file was'} not imported: ${parsed.errors[0]}`, { field: 'content', errors: parsed.errors });
     }
-    const result = await asPrincipal(deps, c, async (client) => {
+    const result = await asPrincipal(deps, c, async (client, p) => {
       const { planId, organizationId } = await planOf(client, id);
       await requireEditor(client, planId);
+      await requireWholePlanInReach(client, p, planId);
       const { draftId } = await draftOf(client, planId);
       let counts: { events?: number; parameters?: number; custom_definitions?: number };
       if ('definitions' in parsed) {
@@ -109,8 +126,9 @@ export function trackingPlanHandlers(deps: AppDeps) {
 
   const publish: RouteHandler<typeof publishTrackingPlan, ApiV1Env> = async (c) => {
     const { id } = c.req.valid('param');
-    const version = await asPrincipal(deps, c, async (client) => {
+    const version = await asPrincipal(deps, c, async (client, p) => {
       const { planId, organizationId } = await planOf(client, id);
+      await requireWholePlanInReach(client, p, planId);
       // publish_tracking_plan checks the role and the plan itself (security definer), with the app's messages.
       const published = await client.query<{ id: string }>('select public.publish_tracking_plan($1) as id', [planId]);
       const { rows } = await client.query<{ plan_id: string; version: number; version_id: string; published_at: string }>(
