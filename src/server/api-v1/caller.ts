@@ -21,7 +21,7 @@ export async function asPrincipal<T>(deps: AppDeps, c: Context<ApiV1Env>, fn: (c
   }
 }
 
-/** The app's domain steps (e.g. src/server/tracking-plans/plan-store.ts) throw HttpError; v1 answers them in its own shape. */
+/** The app's domain steps (e.g. src/server/db/tracking-plan-store.ts) throw HttpError; v1 answers them in its own shape. */
 function httpErrorToV1(err: unknown): ApiV1Error | null {
   if (!(err instanceof HttpError)) return null;
   const code: ErrorCode = err.status === 403 ? 'forbidden' : err.status === 404 ? 'not_found' : err.status === 409 ? 'conflict' : 'invalid_request';

@@ -12,7 +12,7 @@ import {
   replaceCustomDefinitions,
   replaceDraft,
   requireEditor,
-} from '../tracking-plans/plan-store';
+} from '../db/tracking-plan-store';
 import { asPrincipal, iso, recordWrite } from './caller';
 import { ApiV1Error } from './errors';
 import type { ApiV1Env, Principal } from './principal';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PLAN_LIMITS } from '../../shared/ga4';
-import { PLAN_FILE_FORMATS } from '../tracking-plans/plan-store';
+import { PLAN_FILE_FORMATS } from '../db/tracking-plan-store';
 import { errorResponses } from './errors';
 import { IdParam, json, ok } from './schemas';
 

@@ -10,7 +10,7 @@ import { customDefinitionLimits, parseGa4CustomDefinitions } from '../../shared/
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { callerQuery, requireUser, type ApiEnv } from '../api-auth/authenticate';
-import { PLAN_FILE_FORMATS as FORMATS, draftOf, loadPlanDocument, parsePlanFile, planCounts, renderPlanFile, replaceCustomDefinitions, replaceDraft, requireEditor, type PlanFileFormat } from './plan-store';
+import { PLAN_FILE_FORMATS as FORMATS, draftOf, loadPlanDocument, parsePlanFile, planCounts, renderPlanFile, replaceCustomDefinitions, replaceDraft, requireEditor, type PlanFileFormat } from '../db/tracking-plan-store';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -15,7 +15,7 @@ import {
   type PlanParseResult,
   type TrackingPlanDocument,
 } from '../../shared/ga4';
-import type { SqlClient } from '../db/database';
+import type { SqlClient } from './database';
 import { HttpError } from '../http/errors';
 
 export const PLAN_FILE_FORMATS = ['json-schema', 'csv', 'plan'] as const;
