@@ -34,6 +34,35 @@ export function apiSettings(env: NodeJS.ProcessEnv): ApiSettings | null {
   return url && key ? { url, key } : null;
 }
 
+/**
+ * The start every API command shares: --help prints the usage; bad arguments or missing settings
+ * print why and end with EXIT.usage. Returns the exit code to end with, or the arguments and settings.
+ */
+export function startApiCommand<A>(
+  name: string,
+  argv: string[],
+  io: { stdout(text: string): void; stderr(text: string): void },
+  env: NodeJS.ProcessEnv,
+  usage: string,
+  parse: (argv: string[]) => A | string,
+): number | { args: A; settings: ApiSettings } {
+  if (argv.includes('-h') || argv.includes('--help')) {
+    io.stdout(usage);
+    return EXIT.ok;
+  }
+  const args = parse(argv);
+  if (typeof args === 'string') {
+    io.stderr(`${name}: ${args}\n\n${usage}`);
+    return EXIT.usage;
+  }
+  const settings = apiSettings(env);
+  if (!settings) {
+    io.stderr(`${name}: set TRACKLINT_API_URL and TRACKLINT_API_KEY.\n`);
+    return EXIT.usage;
+  }
+  return { args, settings };
+}
+
 export type ApiResult<T> = { ok: true; body: T } | { ok: false; message: string };
 
 /** One call to /api/v1; a refusal or a network failure becomes a message that says why. */

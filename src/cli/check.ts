@@ -1,5 +1,5 @@
 import type { CliIo } from './main';
-import { API_ENV_HELP, EXIT, UUID_RE, apiSettings, callApi } from './api-client';
+import { API_ENV_HELP, EXIT, UUID_RE, callApi, startApiCommand } from './api-client';
 
 export const CHECK_USAGE = `Usage: tracklint check --website ID [--since 1h] [--json]
 
@@ -57,20 +57,9 @@ function parse(argv: string[]): { website: string; sinceMs: number; json: boolea
 
 /** `tracklint check`: one call to /api/v1/findings/summary; returns the exit code. */
 export async function runCheck(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, fetchImpl: typeof fetch = fetch): Promise<number> {
-  if (argv.includes('-h') || argv.includes('--help')) {
-    io.stdout(CHECK_USAGE);
-    return 0;
-  }
-  const args = parse(argv);
-  if (typeof args === 'string') {
-    io.stderr(`tracklint check: ${args}\n\n${CHECK_USAGE}`);
-    return EXIT.usage;
-  }
-  const settings = apiSettings(env);
-  if (!settings) {
-    io.stderr('tracklint check: set TRACKLINT_API_URL and TRACKLINT_API_KEY.\n');
-    return EXIT.usage;
-  }
+  const started = startApiCommand('tracklint check', argv, io, env, CHECK_USAGE, parse);
+  if (typeof started === 'number') return started;
+  const { args, settings } = started;
   const query = new URLSearchParams({ website_id: args.website, from: new Date(Date.now() - args.sinceMs).toISOString(), group_by: 'rule', interval: 'hour' });
   const res = await callApi<Summary>(settings, 'GET', `/findings/summary?${query}`, undefined, fetchImpl);
   if (!res.ok) {

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CliIo } from './main';
-import { API_ENV_HELP, EXIT, UUID_RE, apiSettings, callApi } from './api-client';
+import { API_ENV_HELP, EXIT, UUID_RE, callApi, startApiCommand } from './api-client';
 
 export const PLAN_USAGE = `Usage: tracklint plan pull --website ID [--format json|csv] [--version N] [--out FILE]
        tracklint plan push --website ID [--publish] FILE
@@ -72,20 +72,9 @@ function importFormat(file: string, text: string): 'csv' | 'json-schema' | 'plan
 
 /** `tracklint plan pull|push`; returns the exit code. */
 export async function runPlan(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, fetchImpl: typeof fetch = fetch): Promise<number> {
-  if (argv.includes('-h') || argv.includes('--help')) {
-    io.stdout(PLAN_USAGE);
-    return EXIT.ok;
-  }
-  const args = parse(argv);
-  if (typeof args === 'string') {
-    io.stderr(`tracklint plan: ${args}\n\n${PLAN_USAGE}`);
-    return EXIT.usage;
-  }
-  const settings = apiSettings(env);
-  if (!settings) {
-    io.stderr('tracklint plan: set TRACKLINT_API_URL and TRACKLINT_API_KEY.\n');
-    return EXIT.usage;
-  }
+  const started = startApiCommand('tracklint plan', argv, io, env, PLAN_USAGE, parse);
+  if (typeof started === 'number') return started;
+  const { args, settings } = started;
   const site = `/websites/${args.website}/tracking-plan`;
 
   if (args.action === 'pull') {
