@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCheck } from '../../src/cli/check';
 import { runPlan } from '../../src/cli/plan';
+import { callV1, createApiKey, createWebsite } from '../support/api-v1';
 import { sql } from '../support/clients';
 import { createTenant, type Tenant } from '../support/personas';
 
@@ -11,7 +12,6 @@ import { createTenant, type Tenant } from '../support/personas';
 // with a real server and Postgres, `tracklint check` failing on plan violations, the audit log
 // and the alert rules' validation.
 
-const base = () => `${inject('serverUrl')}/api/v1`;
 let tenant: Tenant;
 let starter: Tenant;
 let site: string;
@@ -28,27 +28,9 @@ const PLAN_CSV = [
   'login,method,event,string,yes,Google|Email,How,,,',
 ].join('\n');
 
-async function call(token: string | null, method: string, p: string, body?: unknown) {
-  const res = await fetch(`${base()}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
-
-async function key(t: Tenant, scopes: string[]): Promise<string> {
-  const { data, error } = await t.owner.client.rpc('create_scoped_api_key', { org_id: t.orgId, key_name: `k ${scopes.join('+')}`, key_scopes: scopes });
-  if (error) throw error;
-  return (data as { key: string }).key;
-}
-
-async function websiteOf(t: Tenant, domain: string, mid: string): Promise<string> {
-  const { data, error } = await t.owner.client.from('websites').insert({ organization_id: t.orgId, name: domain, domain, measurement_ids: [mid] }).select('id').single();
-  if (error) throw error;
-  return (data as { id: string }).id;
-}
+const call = callV1;
+const key = (t: Tenant, scopes: string[]) => createApiKey(t.owner, t.orgId, `k ${scopes.join('+')}`, scopes);
+const websiteOf = (t: Tenant, domain: string, mid: string) => createWebsite(t.owner, t.orgId, domain, mid);
 
 /** A plan guarding the website, made by the owner through the data API as the app does. */
 async function planFor(t: Tenant, websiteId: string, name: string): Promise<string> {
@@ -199,9 +181,7 @@ describe('the tracking plan endpoints', () => {
 describe('a key limited to some websites', () => {
   it('reads the plan of its website but may not change a plan that also guards another website', async () => {
     const other = await websiteOf(tenant, 'plans2.apiv1.example.com', 'G-APIV1P02');
-    const { data, error } = await tenant.owner.client.rpc('create_scoped_api_key', { org_id: tenant.orgId, key_name: 'one site', key_scopes: ['read', 'write'], key_website_ids: [site] });
-    if (error) throw error;
-    const limited = (data as { key: string }).key;
+    const limited = await createApiKey(tenant.owner, tenant.orgId, 'one site', ['read', 'write'], [site]);
     const payload = { format: 'csv', content: `${PLAN_CSV}\nsign_up,,,,,,,planned,,` };
     // While the plan guards only its website, the key may change it.
     expect((await call(limited, 'POST', `/websites/${site}/tracking-plan/import`, payload)).status).toBe(200);

@@ -3,8 +3,9 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiV1Routes } from '../../src/server/api-v1';
 import type { AppDeps } from '../../src/server/deps';
+import { callV1, createApiKey, createWebsite } from '../support/api-v1';
 import { sql } from '../support/clients';
-import { createTenant, type Persona, type Tenant } from '../support/personas';
+import { createTenant, type Tenant } from '../support/personas';
 
 // Issue 27: the public API v1. A contract test walks the served OpenAPI document and calls every
 // operation against the real server and Postgres; a persona matrix checks tenancy through HTTP.
@@ -32,27 +33,9 @@ let requestId: string;
 let doc: OpenApiDoc;
 const PLAN_CSV = 'event,parameter,scope,type,required\nlogin,,,,\nlogin,method,event,string,yes\n';
 
-async function call(token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
-
-async function createKey(persona: Persona, orgId: string, name: string, scopes: string[], websiteIds: string[] | null = null): Promise<string> {
-  const { data, error } = await persona.client.rpc('create_scoped_api_key', { org_id: orgId, key_name: name, key_scopes: scopes, key_website_ids: websiteIds });
-  if (error) throw error;
-  return (data as { key: string }).key;
-}
-
-async function website(persona: Persona, orgId: string, domain: string, mid: string): Promise<string> {
-  const { data, error } = await persona.client.from('websites').insert({ organization_id: orgId, name: domain, domain, measurement_ids: [mid] }).select('id').single();
-  if (error) throw error;
-  return (data as { id: string }).id;
-}
+const call = callV1;
+const createKey = createApiKey;
+const website = createWebsite;
 
 /** A fresh open alert on a website (one unresolved alert per rule: earlier ones are resolved first). */
 async function openAlert(websiteId: string): Promise<string> {
