@@ -1,26 +1,33 @@
 import type { CliIo } from './main';
+import { API_ENV_HELP, EXIT, UUID_RE, callApi, startApiCommand } from './api-client';
 
 export const CHECK_USAGE = `Usage: tracklint check --website ID [--since 1h] [--json]
 
 Prints the findings summary of a website over the last period from the Tracklint API and exits
-non-zero when error findings appeared, so a deploy pipeline can gate on production's last hour.
+non-zero when error findings or plan violations appeared, so a deploy pipeline can gate on
+production's last hour.
 
-Environment:
-  TRACKLINT_API_URL   the Tracklint server, e.g. https://tracklint.example.com (required)
-  TRACKLINT_API_KEY   an organization API key with the read scope (tlk_…) (required)
+${API_ENV_HELP}; the key needs the read scope.
 
 Options:
   --website ID   the website's id (as in /api/v1/websites)
   --since SPAN   how far back: 30m, 1h, 24h, 7d (default 1h; at most 93d)
   --json         print the API's summary as JSON instead of the report
 
-Exit codes: 0 no error finding, 1 at least one error finding, 2 bad arguments or settings,
-3 the API refused or could not be reached (the message says why).
+Exit codes (the same as tracklint validate):
+  0  no error finding and no plan violation
+  1  at least one error finding (and no plan violation)
+  2  bad arguments or settings
+  3  at least one plan violation (a plan.* finding: the website's tracking plan was broken),
+     whatever else was found
+  4  the API refused or could not be reached (the message says why)
 `;
+
+/** Plan violations are the findings of the tracking plan check, whose rule ids are plan.* (src/shared/ga4/plan/check.ts). */
+const isPlanRule = (ruleId: string) => ruleId.startsWith('plan.');
 
 const SPAN_RE = /^(\d{1,4})([mhd])$/;
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Summary {
   from: string;
@@ -50,43 +57,28 @@ function parse(argv: string[]): { website: string; sinceMs: number; json: boolea
 
 /** `tracklint check`: one call to /api/v1/findings/summary; returns the exit code. */
 export async function runCheck(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, fetchImpl: typeof fetch = fetch): Promise<number> {
-  if (argv.includes('-h') || argv.includes('--help')) {
-    io.stdout(CHECK_USAGE);
-    return 0;
-  }
-  const args = parse(argv);
-  if (typeof args === 'string') {
-    io.stderr(`tracklint check: ${args}\n\n${CHECK_USAGE}`);
-    return 2;
-  }
-  const apiUrl = env.TRACKLINT_API_URL?.replace(/\/+$/, '');
-  const apiKey = env.TRACKLINT_API_KEY;
-  if (!apiUrl || !apiKey) {
-    io.stderr('tracklint check: set TRACKLINT_API_URL and TRACKLINT_API_KEY.\n');
-    return 2;
-  }
+  const started = startApiCommand('tracklint check', argv, io, env, CHECK_USAGE, parse);
+  if (typeof started === 'number') return started;
+  const { args, settings } = started;
   const query = new URLSearchParams({ website_id: args.website, from: new Date(Date.now() - args.sinceMs).toISOString(), group_by: 'rule', interval: 'hour' });
-  let res: Response;
-  try {
-    res = await fetchImpl(`${apiUrl}/api/v1/findings/summary?${query}`, { headers: { authorization: `Bearer ${apiKey}` } });
-  } catch (err) {
-    io.stderr(`tracklint check: cannot reach ${apiUrl}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 3;
+  const res = await callApi<Summary>(settings, 'GET', `/findings/summary?${query}`, undefined, fetchImpl);
+  if (!res.ok) {
+    io.stderr(`tracklint check: ${res.message}\n`);
+    return EXIT.api;
   }
-  const body = (await res.json().catch(() => null)) as (Summary & { error?: { code: string; message: string } }) | null;
-  if (!res.ok || !body || body.error) {
-    io.stderr(`tracklint check: the API answered ${res.status}: ${body?.error ? `${body.error.message} (${body.error.code})` : 'no JSON body'}\n`);
-    return 3;
-  }
+  const body = res.body;
   const t = body.totals;
+  const byRule = new Map<string, number>();
+  for (const s of body.series) byRule.set(s.key, (byRule.get(s.key) ?? 0) + s.count);
+  const planViolations = [...byRule].reduce((n, [rule, count]) => n + (isPlanRule(rule) ? count : 0), 0);
   if (args.json) io.stdout(`${JSON.stringify(body)}\n`);
   else {
-    const byRule = new Map<string, number>();
-    for (const s of body.series) byRule.set(s.key, (byRule.get(s.key) ?? 0) + s.count);
     io.stdout(`Website ${args.website}, ${body.from} to ${body.to}\n`);
     io.stdout(`${t.requests} requests: ${t.pass} pass, ${t.warning} warning, ${t.fail} fail\n`);
     io.stdout(`Findings: ${t.error_findings} errors, ${t.warning_findings} warnings, ${t.info_findings} info\n`);
+    io.stdout(`Plan violations: ${planViolations}\n`);
     for (const [rule, count] of [...byRule].sort((a, b) => b[1] - a[1]).slice(0, 20)) io.stdout(`  ${String(count).padStart(7)}  ${rule}\n`);
   }
-  return t.error_findings > 0 ? 1 : 0;
+  if (planViolations > 0) return EXIT.planViolations;
+  return t.error_findings > 0 ? EXIT.errors : EXIT.ok;
 }

@@ -14,6 +14,8 @@ import {
 import { createAjvCompiler } from '../shared/ga4/plan/ajv-compiler';
 import { formatNotEvaluated, formatResult, withRuleMeta } from './report';
 import { runCheck } from './check';
+import { runPlan } from './plan';
+import { EXIT } from './api-client';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -54,10 +56,12 @@ Exit codes:
      whatever else was found
 
 tracklint check --website ID [--since 1h] reads a website's findings from the API (tracklint check --help).
+tracklint plan pull|push --website ID … reads and writes a website's tracking plan through the API
+(tracklint plan --help).
 `;
 
 /** Exit code for plan violations, distinct from other errors so CI can tell a broken plan contract apart. */
-export const EXIT_PLAN_VIOLATION = 3;
+export const EXIT_PLAN_VIOLATION = EXIT.planViolations;
 
 interface Args {
   json: boolean;
@@ -110,6 +114,7 @@ function readText(file: string): { ok: true; text: string } | { ok: false; error
 /** Runs the CLI; returns the exit code. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'check') return runCheck(argv.slice(1), io);
+  if (argv[0] === 'plan') return runPlan(argv.slice(1), io);
   if (argv.includes('-h') || argv.includes('--help')) {
     io.stdout(USAGE);
     return 0;

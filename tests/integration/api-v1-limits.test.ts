@@ -141,11 +141,11 @@ describe('tracklint check', () => {
     expect(r.code).toBe(1);
   });
 
-  it('exits 2 on bad arguments or missing settings, 3 when the API refuses the key', async () => {
+  it('exits 2 on bad arguments or missing settings, 4 when the API refuses the key', async () => {
     expect((await run(['--website', 'nope'], env())).code).toBe(2);
     expect((await run(['--website', siteClean], { TRACKLINT_API_URL: inject('serverUrl') })).code).toBe(2);
     const refused = await run(['--website', siteClean], { ...env(), TRACKLINT_API_KEY: collectKey });
-    expect(refused.code).toBe(3);
+    expect(refused.code).toBe(4);
     expect(refused.err).toContain('insufficient_scope');
   });
 });

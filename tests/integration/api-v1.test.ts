@@ -3,8 +3,9 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiV1Routes } from '../../src/server/api-v1';
 import type { AppDeps } from '../../src/server/deps';
+import { callV1, createApiKey, createWebsite } from '../support/api-v1';
 import { sql } from '../support/clients';
-import { createTenant, type Persona, type Tenant } from '../support/personas';
+import { createTenant, type Tenant } from '../support/personas';
 
 // Issue 27: the public API v1. A contract test walks the served OpenAPI document and calls every
 // operation against the real server and Postgres; a persona matrix checks tenancy through HTTP.
@@ -30,28 +31,11 @@ let siteA: string;
 let siteB: string;
 let requestId: string;
 let doc: OpenApiDoc;
+const PLAN_CSV = 'event,parameter,scope,type,required\nlogin,,,,\nlogin,method,event,string,yes\n';
 
-async function call(token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
-
-async function createKey(persona: Persona, orgId: string, name: string, scopes: string[], websiteIds: string[] | null = null): Promise<string> {
-  const { data, error } = await persona.client.rpc('create_scoped_api_key', { org_id: orgId, key_name: name, key_scopes: scopes, key_website_ids: websiteIds });
-  if (error) throw error;
-  return (data as { key: string }).key;
-}
-
-async function website(persona: Persona, orgId: string, domain: string, mid: string): Promise<string> {
-  const { data, error } = await persona.client.from('websites').insert({ organization_id: orgId, name: domain, domain, measurement_ids: [mid] }).select('id').single();
-  if (error) throw error;
-  return (data as { id: string }).id;
-}
+const call = callV1;
+const createKey = createApiKey;
+const website = createWebsite;
 
 /** A fresh open alert on a website (one unresolved alert per rule: earlier ones are resolved first). */
 async function openAlert(websiteId: string): Promise<string> {
@@ -63,6 +47,23 @@ async function openAlert(websiteId: string): Promise<string> {
     [websiteId],
   );
   return rows[0]!.id;
+}
+
+/** A fresh alert rule on a website, inserted as the database's owner. */
+async function alertRuleOf(websiteId: string): Promise<string> {
+  const rows = await sql<{ id: string }>(
+    `insert into public.alert_rules (organization_id, website_id, name, kind, params)
+     select organization_id, id, 'Fixture', 'no_hits', '{}' from public.websites where id = $1 returning id`,
+    [websiteId],
+  );
+  return rows[0]!.id;
+}
+
+/** A tracking plan guarding a website, with one event in its draft so it can be published. */
+async function planOf(websiteId: string, name: string): Promise<void> {
+  const plan = await sql<{ id: string }>(`insert into public.tracking_plans (organization_id, name) select organization_id, $2 from public.websites where id = $1 returning id`, [websiteId, name]);
+  await sql('insert into public.tracking_plan_websites (website_id, plan_id) values ($1, $2)', [websiteId, plan[0]!.id]);
+  await sql(`insert into public.tracking_plan_events (version_id, name) select id, 'login' from public.tracking_plan_versions where plan_id = $1 and status = 'draft'`, [plan[0]!.id]);
 }
 
 /** A fresh custom rule on a website, inserted as the database's owner. */
@@ -95,6 +96,8 @@ beforeAll(async () => {
     expect(res.status).toBeLessThan(300);
   }
   requestId = (await sql<{ id: string }>('select id from public.collected_requests where website_id = $1 limit 1', [siteA]))[0]!.id;
+  await planOf(siteA, 'Plan A');
+  await planOf(siteB, 'Plan B');
   doc = (await (await fetch(`${base()}/openapi.json`)).json()) as OpenApiDoc;
 }, 180_000);
 
@@ -120,6 +123,16 @@ function fixtures(): Record<string, { path: string; body?: unknown }> {
     'post /custom-rules': { path: '/custom-rules', body: customRule('contract_rule') },
     'patch /custom-rules/{id}': { path: '/custom-rules/{rule}', body: { enabled: false } },
     'delete /custom-rules/{id}': { path: '/custom-rules/{rule}' },
+    'get /websites/{id}/tracking-plan': { path: `/websites/${siteA}/tracking-plan` },
+    'get /websites/{id}/tracking-plan/export': { path: `/websites/${siteA}/tracking-plan/export?format=csv` },
+    'post /websites/{id}/tracking-plan/import': { path: `/websites/${siteA}/tracking-plan/import`, body: { format: 'csv', content: PLAN_CSV } },
+    'post /websites/{id}/tracking-plan/publish': { path: `/websites/${siteA}/tracking-plan/publish` },
+    'get /websites/{id}/inventory': { path: `/websites/${siteA}/inventory?days=1` },
+    'get /alert-rules': { path: '/alert-rules' },
+    'post /alert-rules': { path: '/alert-rules', body: { name: 'Contract', kind: 'failure_rate', website_id: siteA, params: { threshold_pct: 25 } } },
+    'patch /alert-rules/{id}': { path: '/alert-rules/{arule}', body: { enabled: false } },
+    'delete /alert-rules/{id}': { path: '/alert-rules/{arule}' },
+    'get /audit-log': { path: '/audit-log?limit=5' },
   };
 }
 
@@ -150,7 +163,7 @@ describe('the OpenAPI document', () => {
       for (const method of Object.keys(ops)) {
         const fixture = all[`${method} ${path}`];
         expect(fixture, `no contract call for ${method} ${path}`).toBeDefined();
-        const target = fixture!.path.replace('{alert}', await openAlert(siteA)).replace('{rule}', await ruleOf(siteA));
+        const target = fixture!.path.replace('{alert}', await openAlert(siteA)).replace('{rule}', await ruleOf(siteA)).replace('{arule}', await alertRuleOf(siteA));
         const res = await call(keys.write!, method.toUpperCase(), target, fixture!.body);
         expect(res.status, `${method} ${path}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
         const pointer = `openapi.json#/paths/${path.replaceAll('/', '~1')}/${method}/responses/${res.status}/content/application~1json/schema`;
@@ -171,6 +184,8 @@ describe('/docs/api', () => {
     const html = await res.text();
     for (const path of Object.keys(doc.paths)) expect(html).toContain(`<code>/api/v1${path}</code>`);
     expect(html).toContain('npx tracklint check --website $WEBSITE_ID --since 1h');
+    expect(html).toContain('npx tracklint plan push --website $WEBSITE_ID tracking-plan.schema.json --publish');
+    expect(html).toContain('npx tracklint plan pull --website $WEBSITE_ID --out tracking-plan.schema.json');
     expect(html).toContain('curl -s -H &quot;Authorization: Bearer $TRACKLINT_API_KEY&quot;');
     expect(html).not.toMatch(/<script/i);
   });
@@ -255,6 +270,22 @@ describe('persona matrix', () => {
       expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
     { op: 'delete a custom rule of B', method: 'DELETE', path: () => '/custom-rules/{rule}',
       expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: "read website B's tracking plan", method: 'GET', path: () => `/websites/${siteB}/tracking-plan`, expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    { op: "export website B's tracking plan", method: 'GET', path: () => `/websites/${siteB}/tracking-plan/export?format=plan`, expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    { op: "import into website B's tracking plan", method: 'POST', path: () => `/websites/${siteB}/tracking-plan/import`, body: () => ({ format: 'csv', content: PLAN_CSV }),
+      expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: "publish website B's tracking plan", method: 'POST', path: () => `/websites/${siteB}/tracking-plan/publish`,
+      expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: "website B's inventory", method: 'GET', path: () => `/websites/${siteB}/inventory`, expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    { op: 'list alert rules', method: 'GET', path: () => '/alert-rules', expect: { owner: 200, admin: 200, member: 200, viewer: 200, otherOrgKey: 200, siteAKey: 200, revokedKey: 401, readKey: 200, collectKey: 403, none: 401 } },
+    { op: 'create an alert rule on B', method: 'POST', path: () => '/alert-rules', body: () => ({ name: 'No hits on B', kind: 'no_hits', website_id: siteB, organization_id: tenant.orgId }),
+      expect: { owner: 201, admin: 201, member: 403, viewer: 403, otherOrgKey: 403, siteAKey: 409, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: 'update an alert rule of B', method: 'PATCH', path: () => '/alert-rules/{arule}', body: () => ({ severity: 'critical' }),
+      expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    { op: 'delete an alert rule of B', method: 'DELETE', path: () => '/alert-rules/{arule}',
+      expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 404, siteAKey: 404, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
+    // The log spans every website: a key held to some websites is refused; another organization's key may not name this one.
+    { op: 'read the audit log', method: 'GET', path: () => `/audit-log?organization_id=${tenant.orgId}`, expect: { owner: 200, admin: 200, member: 403, viewer: 403, otherOrgKey: 403, siteAKey: 403, revokedKey: 401, readKey: 403, collectKey: 403, none: 401 } },
   ];
   let requestIdB: string;
   beforeAll(async () => {
@@ -269,7 +300,8 @@ describe('persona matrix', () => {
       const template = o.path();
       const path = template
         .replace('{alert}', template.includes('{alert}') ? await openAlert(siteB) : '')
-        .replace('{rule}', template.includes('{rule}') ? await ruleOf(siteB) : '');
+        .replace('{rule}', template.includes('{rule}') ? await ruleOf(siteB) : '')
+        .replace('{arule}', template.includes('{arule}') ? await alertRuleOf(siteB) : '');
       const before = await sql('select count(*)::int as n from public.api_audit_log where organization_id = $1', [tenant.orgId]);
       const res = await call(token(who), o.method, path, o.body?.());
       expect(res.status, `${who} ${o.op}: ${JSON.stringify(res.json)}`).toBe(o.expect[who]);

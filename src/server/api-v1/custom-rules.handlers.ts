@@ -2,9 +2,10 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import { validateCustomRuleDefinition } from '../../shared/ga4/custom-rules';
-import { asPrincipal, iso, recordWrite, refuseChange, targetOrganization } from './caller';
+import { asPrincipal, iso, recordWrite, targetOrganization } from './caller';
 import { ApiV1Error } from './errors';
-import { CURSOR_SQL, decodeCursor, toPage } from './pagination';
+import { decodeCursor, toPage } from './pagination';
+import { deleteRow, listNewestFirst, updateRow } from './row-writes';
 import type { ApiV1Env } from './principal';
 import type { createCustomRule, deleteCustomRule, listCustomRules, updateCustomRule } from './custom-rules.routes';
 
@@ -28,14 +29,7 @@ export function customRuleHandlers(deps: AppDeps) {
   const list: RouteHandler<typeof listCustomRules, ApiV1Env> = async (c) => {
     const q = c.req.valid('query');
     const cursor = decodeCursor(q.cursor);
-    const rows = await asPrincipal(deps, c, async (client) =>
-      (await client.query(
-        `select ${COLUMNS}, ${CURSOR_SQL('created_at')} as cursor_at from public.custom_rules
-         where ($1::timestamptz is null or (created_at, id) < ($1::timestamptz, $2::uuid)) and ($3::uuid is null or website_id = $3)
-         order by created_at desc, id desc limit $4`,
-        [cursor?.at ?? null, cursor?.id ?? null, q.website_id ?? null, q.limit + 1],
-      )).rows as Array<{ cursor_at: string; id: string } & Record<string, unknown>>,
-    );
+    const rows = await asPrincipal(deps, c, (client) => listNewestFirst(client, 'custom_rules', COLUMNS, cursor, q.website_id, q.limit));
     return c.json(toPage(rows, q.limit) as never, 200);
   };
 
@@ -59,17 +53,9 @@ export function customRuleHandlers(deps: AppDeps) {
     const { id } = c.req.valid('param');
     const b = c.req.valid('json');
     if (b.definition !== undefined) checkDefinition(b.definition);
-    const fields = Object.entries({ name: b.name, description: b.description, definition: b.definition === undefined ? undefined : JSON.stringify(b.definition), severity: b.severity, enabled: b.enabled })
-      .filter(([, v]) => v !== undefined);
-    if (fields.length === 0) throw new ApiV1Error(400, 'invalid_request', 'Send at least one field to change.');
+    const values = { name: b.name, description: b.description, definition: b.definition === undefined ? undefined : JSON.stringify(b.definition), severity: b.severity, enabled: b.enabled };
     const row = await asPrincipal(deps, c, async (client) => {
-      // Column names come from the fixed list above, never from the request.
-      const { rows } = await client.query<{ organization_id: string }>(
-        `update public.custom_rules set ${fields.map(([k], i) => `${k} = $${i + 2}`).join(', ')} where id = $1 returning organization_id`,
-        [id, ...fields.map(([, v]) => v)],
-      );
-      if (!rows[0]) return refuseChange(client, 'custom_rules', id, 'custom rule');
-      await recordWrite(client, rows[0].organization_id, 'custom_rule.update', id);
+      await updateRow(client, 'custom_rules', id, values, 'custom rule', 'custom_rule.update');
       return one(client, id);
     });
     return c.json(row as never, 200);
@@ -77,11 +63,7 @@ export function customRuleHandlers(deps: AppDeps) {
 
   const remove: RouteHandler<typeof deleteCustomRule, ApiV1Env> = async (c) => {
     const { id } = c.req.valid('param');
-    await asPrincipal(deps, c, async (client) => {
-      const { rows } = await client.query<{ organization_id: string }>('delete from public.custom_rules where id = $1 returning organization_id', [id]);
-      if (!rows[0]) return refuseChange(client, 'custom_rules', id, 'custom rule');
-      await recordWrite(client, rows[0].organization_id, 'custom_rule.delete', id);
-    });
+    await asPrincipal(deps, c, (client) => deleteRow(client, 'custom_rules', id, 'custom rule', 'custom_rule.delete'));
     return c.json({ id, deleted: true as const }, 200);
   };
 

@@ -19,6 +19,12 @@ import * as rules from './rules.routes';
 import { ruleHandlers } from './rules.handlers';
 import * as customRules from './custom-rules.routes';
 import { customRuleHandlers } from './custom-rules.handlers';
+import * as trackingPlans from './tracking-plans.routes';
+import { trackingPlanHandlers } from './tracking-plans.handlers';
+import * as alertRules from './alert-rules.routes';
+import { alertRuleHandlers } from './alert-rules.handlers';
+import * as auditLog from './audit-log.routes';
+import { auditLogHandlers } from './audit-log.handlers';
 import { renderReferencePage, type OpenApiDocument } from './reference-page';
 
 const isDocument = (path: string) => path.endsWith('/openapi.json');
@@ -65,6 +71,18 @@ export function createApiV1Routes(deps: AppDeps) {
   app.openapi(customRules.createCustomRule, cr.create);
   app.openapi(customRules.updateCustomRule, cr.update);
   app.openapi(customRules.deleteCustomRule, cr.remove);
+  const tp = trackingPlanHandlers(deps);
+  app.openapi(trackingPlans.getTrackingPlan, tp.get);
+  app.openapi(trackingPlans.exportTrackingPlan, tp.exportFile);
+  app.openapi(trackingPlans.importTrackingPlan, tp.importFile);
+  app.openapi(trackingPlans.publishTrackingPlan, tp.publish);
+  app.openapi(trackingPlans.getInventory, tp.inventory);
+  const ar = alertRuleHandlers(deps);
+  app.openapi(alertRules.listAlertRules, ar.list);
+  app.openapi(alertRules.createAlertRule, ar.create);
+  app.openapi(alertRules.updateAlertRule, ar.update);
+  app.openapi(alertRules.deleteAlertRule, ar.remove);
+  app.openapi(auditLog.listAuditLog, auditLogHandlers(deps).list);
 
   app.all('*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
   return app;

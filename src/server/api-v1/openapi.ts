@@ -38,7 +38,7 @@ export function configureOpenAPI(app: V1App) {
       title: 'Tracklint API',
       version: '1.0.0',
       description:
-        'The public API of Tracklint: websites, the requests log, findings summaries, alerts and usage. ' +
+        'The public API of Tracklint: websites, the requests log, findings summaries, rules, tracking plans and the inventory seen in traffic, alerts and alert rules, usage and the audit log of API writes. ' +
         'Authenticate with an organization API key (Authorization: Bearer tlk_…). Lists are newest first with opaque cursors. ' +
         'Every error is { "error": { "code", "message", "details" } }. Rate limits come with RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers.',
     },

@@ -72,9 +72,41 @@ curl -s -H "Authorization: Bearer $TRACKLINT_API_KEY" https://tracklint.example.
 curl -s -H "Authorization: Bearer $TRACKLINT_API_KEY" \\
   "https://tracklint.example.com/api/v1/findings/summary?website_id=$WEBSITE_ID&group_by=rule"
 
-# Gate a deploy on production's last hour (exit 1 when error findings appeared)
+# Gate a deploy on production's last hour (exit 1 on error findings, 3 on plan violations)
 TRACKLINT_API_URL=https://tracklint.example.com TRACKLINT_API_KEY=tlk_... \\
   npx tracklint check --website $WEBSITE_ID --since 1h`;
+
+/** The tracking plan kept in the repository and sent to Tracklint by CI (plan pull and push). */
+const PLAN_EXAMPLE = `# The plan guarding a website, its published versions and its draft
+curl -s -H "Authorization: Bearer $TRACKLINT_API_KEY" \
+  https://tracklint.example.com/api/v1/websites/$WEBSITE_ID/tracking-plan
+
+# Export version 3 as a JSON Schema bundle (format: json-schema, csv, plan or ga4-custom-definitions)
+curl -s -H "Authorization: Bearer $TRACKLINT_API_KEY" \
+  "https://tracklint.example.com/api/v1/websites/$WEBSITE_ID/tracking-plan/export?format=json-schema&version=3" | jq -r .content > tracking-plan.schema.json
+
+# Import a file into the draft (a file with problems is refused whole), then publish it
+jq -Rs '{format: "json-schema", content: .}' tracking-plan.schema.json | curl -s -X POST \
+  -H "Authorization: Bearer $TRACKLINT_API_KEY" -H "content-type: application/json" --data @- \
+  https://tracklint.example.com/api/v1/websites/$WEBSITE_ID/tracking-plan/import
+curl -s -X POST -H "Authorization: Bearer $TRACKLINT_API_KEY" \
+  https://tracklint.example.com/api/v1/websites/$WEBSITE_ID/tracking-plan/publish
+
+# The same with the command line
+npx tracklint plan pull --website $WEBSITE_ID --out tracking-plan.schema.json
+npx tracklint plan push --website $WEBSITE_ID tracking-plan.schema.json --publish`;
+
+const PLAN_CI_EXAMPLE = `# .github/workflows/tracking-plan.yml: the plan lives in the repository; merging to main publishes it
+on: { push: { branches: [main], paths: [tracking-plan.schema.json] } }
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: npx tracklint plan push --website \${{ vars.TRACKLINT_WEBSITE_ID }} tracking-plan.schema.json --publish
+        env:
+          TRACKLINT_API_URL: https://tracklint.example.com
+          TRACKLINT_API_KEY: \${{ secrets.TRACKLINT_API_KEY }}   # a key with the write scope`;
 
 const CI_EXAMPLE = `# .github/workflows/deploy.yml (a step after the deploy)
 - name: Tracking still correct in production
@@ -122,7 +154,12 @@ Send it as <code>Authorization: Bearer tlk_…</code>. Members' session tokens w
 <h2>Errors, pages and limits</h2><p>Every error is <code>{"error": {"code", "message", "details"}}</code>; unknown query parameters or body fields are refused with 400 naming them.
 Lists are newest first: pass <code>next_cursor</code> as <code>cursor</code> for the next page. Each response carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>;
 past the limit the API answers 429 with <code>Retry-After</code>. Responses over 4 MB are refused with 413.</p>
-<h2>Worked example</h2><pre>${esc(EXAMPLE)}</pre><p><code>tracklint check</code> exits 0 without error findings, 1 with at least one, 2 on bad arguments or settings, 3 when the API refuses or cannot be reached.</p>
+<h2>Worked example</h2><pre>${esc(EXAMPLE)}</pre><p><code>tracklint check</code> exits 0 without error findings or plan violations, 1 with at least one error finding, 2 on bad arguments or settings,
+3 when plan violations (<code>plan.*</code> findings) appeared (as <code>tracklint validate --plan</code> does), 4 when the API refuses or cannot be reached.</p>
 <pre>${esc(CI_EXAMPLE)}</pre>
+<h2>Worked example: the tracking plan in CI</h2><pre>${esc(PLAN_EXAMPLE)}</pre>
+<p><code>tracklint plan pull</code> writes the draft (or <code>--version N</code>) as a JSON Schema bundle, or as CSV with <code>--format csv</code>;
+<code>tracklint plan push</code> imports a bundle, a plan document or a <code>.csv</code> file and, with <code>--publish</code>, publishes it. Both exit 0 when done, 2 on bad arguments or an unreadable file, 4 when the API refuses (the message names the file's first problem).</p>
+<pre>${esc(PLAN_CI_EXAMPLE)}</pre>
 ${sections}</main></body></html>`;
 }

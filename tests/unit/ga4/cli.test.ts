@@ -112,3 +112,22 @@ describe('tracklint validate (child process)', () => {
     expect(wrong.stdout).toBe('');
   }, 60_000);
 });
+
+describe('tracklint plan and check (child process, no server needed)', () => {
+  it('plan --help documents pull and push; bad arguments exit 2 before any call', async () => {
+    const help = await tracklint('plan', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('tracklint plan pull --website ID [--format json|csv]');
+    expect(help.stdout).toContain('tracklint plan push --website ID [--publish] FILE');
+    const bad = await tracklint('plan', 'pull', '--website', 'not-a-uuid');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--website needs a website id');
+  }, 60_000);
+
+  it('check --help documents exit 3 for plan violations, as validate does', async () => {
+    const help = await tracklint('check', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/3 {2}at least one plan violation/);
+    expect(help.stdout).toMatch(/4 {2}the API refused/);
+  }, 60_000);
+});
