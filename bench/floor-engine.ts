@@ -1,0 +1,74 @@
+/**
+ * The collector bench's floor (issue 28, `BENCH_FLOOR`): the collector's engine with the engine's
+ * work taken away and storage identical. It plugs in where the real engine does (the collector's
+ * `engine` option), so the pipeline, the writer and every statement they send are the production
+ * ones; only decode and the rules are replaced by lookups:
+ *
+ * - decode: the first time a request is seen (its client id aside: the load generator gives every
+ *   visitor its own) the real engine decodes it; after that the same decoded model is handed out
+ *   again, a shallow copy carrying this hit's client id, so the log row stores what the real
+ *   pipeline stores for it;
+ * - rules: the verdict the real engine gave that request the first time (every rule of the
+ *   website's settings, with an in-process history of the hits before it, as its first visitor's
+ *   batch had them) is returned again: same shape, same findings, so the writer stores the same log
+ *   row, rule ids and rollups;
+ * - history: no keys are read and none written. The history is the engine's state, so it is part
+ *   of the work taken away (bench/README.md, "issue 28", says what that leaves out).
+ */
+import { createEngineAdapter, type CollectorEngine, type WebsiteValidator } from '../src/server/collector/engine-adapter';
+import { createInMemoryHistory } from '../src/shared/ga4';
+import type { DecodeResult, DecodedRequest } from '../src/shared/ga4/types';
+import type { VerdictResult } from '../src/shared/ga4/verdict';
+
+/** `cid` in the query string: the one part of a bench request that differs between visitors. */
+const CLIENT_ID = /([?&]cid=)([^&]*)/;
+
+/** Distinct requests kept; the bench sends a few dozen, so this only bounds a misuse. */
+const MAX_DISTINCT = 10_000;
+
+export function createFloorEngine(real: CollectorEngine = createEngineAdapter()): CollectorEngine {
+  /** Decoded model per request with its client id blanked. */
+  const decoded = new Map<string, DecodeResult>();
+  /** Verdict per website and request, computed once by the real engine. */
+  const verdicts = new Map<string, VerdictResult>();
+  /** Which request each handed-out model stands for (the validator gets only the model). */
+  const keyOf = new WeakMap<DecodedRequest, string>();
+  /** What the first verdicts read: the history the real pipeline would have had for them, in this process only. */
+  const history = createInMemoryHistory();
+
+  return {
+    decode(request) {
+      const cid = CLIENT_ID.exec(request.url);
+      const clientId = cid?.[2];
+      const url = cid ? request.url.slice(0, cid.index + cid[1]!.length) + request.url.slice(cid.index + cid[0].length) : request.url;
+      const key = `${request.method} ${url}\n${request.body ?? ''}`;
+      let model = decoded.get(key);
+      if (model === undefined) {
+        model = real.decode(request);
+        if (decoded.size < MAX_DISTINCT) decoded.set(key, model);
+        if (model.ok) keyOf.set(model.request, key);
+        return model;
+      }
+      if (!model.ok) return model;
+      const copy: DecodedRequest = { ...model.request, ...(clientId === undefined ? {} : { clientId: decodeURIComponent(clientId) }) };
+      keyOf.set(copy, key);
+      return { ok: true, request: copy };
+    },
+    historyKeys: () => [],
+    validatorFor(website) {
+      const validate = real.validatorFor(website);
+      const site = website?.id ?? '';
+      const fixed: WebsiteValidator = (req, _history, nowMs) => {
+        const key = `${site}\n${keyOf.get(req) ?? ''}`;
+        let verdict = verdicts.get(key);
+        if (verdict === undefined) {
+          verdict = validate(req, history, nowMs);
+          if (verdicts.size < MAX_DISTINCT) verdicts.set(key, verdict);
+        }
+        return verdict;
+      };
+      return fixed;
+    },
+    debugResponse: (d, result) => real.debugResponse(d, result),
+  };
+}
