@@ -47,16 +47,27 @@ const TARGET_LOOP_MAX_MS = 50;
 // Shared by the collector processes, so the service-role key works on each.
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WARMUP_SECONDS = 2;
+// BENCH_VISITS=n: each visitor sends n requests in a row (default 1: every request a new visitor), so
+// the history of returning visitors is read and written as with real traffic.
+const VISITS = Math.max(1, Number(process.env.BENCH_VISITS ?? 1));
+// BENCH_ROUTE=sticky (with BENCH_WORKERS > 1): every request of a visitor goes to the same process,
+// as consistent hashing on the website key at the load balancer does for each website's traffic
+// (README, "Deployment"); the default alternates the processes request by request.
+const STICKY = process.env.BENCH_ROUTE === 'sticky';
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** User + system CPU time of a process (all its threads, so V8's GC helpers too), in ms; 0 once it is gone. */
-function cpuMsOf(pid, part = 'all') {
+/**
+ * User + system CPU time of a process (all its threads, so V8's GC helpers too), in ms; 0 once it
+ * is gone. `reaped`: plus that of its children that exited and were waited for (Postgres backends
+ * that ended during the run, counted in the postmaster's).
+ */
+function cpuMsOf(pid, part = 'all', reaped = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const user = Number(fields[11]);
-    const system = Number(fields[12]);
+    const user = Number(fields[11]) + (reaped ? Number(fields[13]) : 0);
+    const system = Number(fields[12]) + (reaped ? Number(fields[14]) : 0);
     return (part === 'system' ? system : part === 'user' ? user : user + system) * CLOCK_TICK_MS;
   } catch {
     return 0;
@@ -71,7 +82,8 @@ function postgresCpuMs(pidFile, part = 'all') {
   } catch {
     return null; // not Linux, or an external database
   }
-  let total = cpuMsOf(postmaster, part);
+  // Backends that exited meanwhile would take their CPU time with them (figures went negative).
+  let total = cpuMsOf(postmaster, part, true);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -161,7 +173,7 @@ async function drive(target, info, seconds, { record = true } = {}) {
   });
   function body() {
     // One request = one visitor's batch: its own client id, so history lookups miss and fill as with real traffic.
-    const cid = `${run.length}${(visitor++).toString()}.1700000000`;
+    const cid = `${run.length}${Math.floor(visitor++ / VISITS).toString()}.1700000000`;
     let text = '{"v":1,"hits":[';
     for (let i = 0; i < BATCH; i++) {
       const t = templates[hitIndex++ % templates.length];
@@ -172,7 +184,7 @@ async function drive(target, info, seconds, { record = true } = {}) {
 
   function once() {
     const payload = body();
-    const url = urls[turn++ % urls.length];
+    const url = urls[(STICKY ? Math.floor((visitor - 1) / VISITS) : turn++) % urls.length];
     const started = process.hrtime.bigint();
     sent += BATCH;
     return new Promise((resolve) => {
@@ -292,13 +304,62 @@ async function measure(extraEnv, { withBare = false } = {}) {
     await db.end();
     const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json(); // the first process's
     const bare = withBare ? await drive(info.bareUrl, info, SECONDS) : null;
-    return { collector, bare, cpu, eventLoop, stored, findings, metrics, gc: { ...gc }, processes: servers.length, hits: info.hits.length };
+    const storage = withBare ? await storedParts(info.databaseUrl, info.websiteId) : null;
+    return { collector, bare, cpu, eventLoop, stored, findings, metrics, storage, gc: { ...gc }, processes: servers.length, hits: info.hits.length };
   } finally {
     for (const c of [...joined.map((j) => j.child), child]) {
       c.kill('SIGTERM');
       await new Promise((r) => c.once('exit', r));
     }
   }
+}
+
+// What each stored part of a hit costs Postgres (issue 28, "less stored per hit"), per row of the
+// log over the variant's whole life (warm-up included; the database is the variant's own): the
+// table's and its indexes' bytes, rows inserted and updated, and index scans and rows fetched (the
+// history's reads). Partitions are summed into their parent. Postgres publishes a backend's
+// statistics at the latest 10 s after it went idle, so they are read after the bare run (with
+// BENCH_SECONDS under 10 some may be missing).
+const STORED_PARTS = ['collected_requests', 'collector_idempotency_keys', 'website_hourly_rollups', 'organization_hourly_rollups', 'website_hit_counters', 'organization_usage', 'collector_history', 'tracking_inventory_hourly'];
+const PARTS_SQL = `
+  with rel as (
+    select c.oid, coalesce(p.relname, c.relname)::text as part
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname in ('public', 'collector_partitions')
+    left join pg_inherits i on i.inhrelid = c.oid
+    left join pg_class p on p.oid = i.inhparent
+    where c.relkind = 'r' and coalesce(p.relname, c.relname) = any($1::text[]))
+  select rel.part, sum(pg_table_size(rel.oid))::bigint as table_bytes, sum(pg_indexes_size(rel.oid))::bigint as index_bytes,
+    sum(s.n_tup_ins)::bigint as inserted, sum(s.n_tup_upd)::bigint as updated, sum(coalesce(s.idx_scan, 0))::bigint as index_scans, sum(coalesce(s.idx_tup_fetch, 0))::bigint as fetched
+  from rel join pg_stat_user_tables s on s.relid = rel.oid
+  group by rel.part`;
+
+async function storedParts(databaseUrl, websiteId) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const rows = await count(db, STORED_SQL, websiteId);
+    const columns = (await db.query("select column_name from information_schema.columns where table_schema = 'public' and table_name = 'collected_requests' order by ordinal_position")).rows.map((r) => r.column_name);
+    const sizes = (await db.query(`select ${columns.map((c) => `avg(pg_column_size(${pg.escapeIdentifier(c)}))::float8 as ${pg.escapeIdentifier(c)}`).join(', ')} from public.collected_requests where website_id = $1`, [websiteId])).rows[0];
+    const parts = (await db.query(PARTS_SQL, [STORED_PARTS])).rows;
+    return { rows, columns: columns.map((c) => ({ name: c, bytes: sizes[c] ?? 0 })), parts };
+  } finally {
+    await db.end();
+  }
+}
+
+function printStoredParts(st) {
+  const per = (n) => (Number(n) / Math.max(1, st.rows)).toFixed(2);
+  console.log(`\nstored per hit of the collector variant (${st.rows} log rows, warm-up included; Postgres's table statistics as published):`);
+  for (const p of STORED_PARTS) {
+    const r = st.parts.find((x) => x.part === p);
+    if (!r) continue;
+    console.log(
+      `  ${p.padEnd(28)} table ${per(r.table_bytes).padStart(8)} B  indexes ${per(r.index_bytes).padStart(8)} B  rows inserted ${per(r.inserted).padStart(6)}  updated ${per(r.updated).padStart(6)}  index scans ${per(r.index_scans).padStart(6)}  rows fetched ${per(r.fetched).padStart(6)}`,
+    );
+  }
+  const total = st.columns.reduce((n, c) => n + c.bytes, 0);
+  console.log(`  log row columns, mean stored bytes (${total.toFixed(0)} B in all): ${[...st.columns].sort((a, b) => b.bytes - a.bytes).map((c) => `${c.name} ${c.bytes.toFixed(0)}`).join(', ')}`);
 }
 
 /** CPU per stored hit: what a hit costs whatever else the machine is doing (throughput moves with load, this much less). */
@@ -342,7 +403,8 @@ console.log(
     ? `Tracklint collector bench, fixed rate: ${RATE} hits/s offered for ${SECONDS}s per target, ${BATCH} hits per request`
     : `Tracklint collector bench: ${SECONDS}s per target, ${CONCURRENCY} connections, ${BATCH} hits per request`,
 );
-if (WORKERS > 1) console.log(`${WORKERS} collector processes on one database`);
+if (WORKERS > 1) console.log(`${WORKERS} collector processes on one database, ${STICKY ? "each visitor's requests to one process (BENCH_ROUTE=sticky)" : 'requests alternating between them'}`);
+if (VISITS > 1) console.log(`${VISITS} requests per visitor`);
 console.log(machineLine());
 const floor = FLOOR ? await measure({ BENCH_FLOOR: '1' }) : null;
 const full = await measure({}, { withBare: true });
@@ -361,4 +423,5 @@ console.log(
 let consistent = true;
 if (floor) consistent = report('floor (BENCH_FLOOR=1: decode and rules replaced by lookups, no history; same writer)', floor) && consistent;
 consistent = report('collector (the real pipeline)', full) && consistent;
+if (full.storage) printStoredParts(full.storage);
 if (!consistent) process.exitCode = 1;
