@@ -253,7 +253,7 @@ async function drive(target, info, seconds, { record = true } = {}) {
 
 function line(label, r) {
   const errs = Object.entries(r.errors).map(([k, v]) => `${k}:${v}`).join(' ') || 'none';
-  return `${label.padEnd(22)} ${r.hitsPerSecond.toFixed(0).padStart(8)} hits/s  ${(r.requests / r.elapsed).toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${errs}`;
+  return `${label.padEnd(26)} ${r.hitsPerSecond.toFixed(0).padStart(8)} hits/s  ${(r.requests / r.elapsed).toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${errs}`;
 }
 
 
