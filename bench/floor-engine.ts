@@ -34,6 +34,25 @@ const MAX_DISTINCT = 10_000;
 /** Visitors whose hits are counted; a visitor's hits arrive together, so older ones are forgotten. */
 const MAX_VISITORS = 100_000;
 
+/** One record a validator wrote to its history. */
+export interface HistoryWriteOf {
+  key: string;
+  record: HistoryRecord;
+  ttlMs: number;
+}
+
+/** `history`, listing in `writes` every record written to it (and writing it to `also` too). */
+export function recordingHistory(history: ValidationHistory, writes: HistoryWriteOf[], also?: ValidationHistory): ValidationHistory {
+  return {
+    get: (key) => history.get(key),
+    set: (key, record, ttlMs) => {
+      writes.push({ key, record, ttlMs });
+      history.set(key, record, ttlMs);
+      also?.set(key, record, ttlMs);
+    },
+  };
+}
+
 export function createFloorEngine(real: CollectorEngine = createEngineAdapter()): CollectorEngine {
   /** Decoded model per request with its client id blanked. */
   const decoded = new Map<string, DecodeResult>();
@@ -41,7 +60,7 @@ export function createFloorEngine(real: CollectorEngine = createEngineAdapter())
    * Verdict per request and place in its visitor's hits, computed by the real engine (the bench has
    * one website), with the history records it wrote and the client id they were written for.
    */
-  const verdicts = new Map<string, { verdict: VerdictResult; clientId: string | undefined; writes: Array<{ key: string; record: HistoryRecord; ttlMs: number }> }>();
+  const verdicts = new Map<string, { verdict: VerdictResult; clientId: string | undefined; writes: HistoryWriteOf[] }>();
   /** Which request each handed-out model stands for (the validator gets only the model). */
   const keyOf = new WeakMap<DecodedRequest, { key: string; validate: boolean }>();
   /** What the first verdicts read: the history the real pipeline would have had for them, in this process only. */
@@ -87,16 +106,8 @@ export function createFloorEngine(real: CollectorEngine = createEngineAdapter())
         const k = keyOf.get(req) ?? { key: '', validate: true };
         const known = k.validate ? undefined : verdicts.get(k.key);
         if (known === undefined) {
-          const writes: Array<{ key: string; record: HistoryRecord; ttlMs: number }> = [];
-          const recording: ValidationHistory = {
-            get: (key) => history.get(key),
-            set: (key, record, ttlMs) => {
-              writes.push({ key, record, ttlMs });
-              history.set(key, record, ttlMs);
-              store?.set(key, record, ttlMs);
-            },
-          };
-          const verdict = validate(req, recording, nowMs);
+          const writes: HistoryWriteOf[] = [];
+          const verdict = validate(req, recordingHistory(history, writes, store), nowMs);
           if (verdicts.size < MAX_DISTINCT) verdicts.set(k.key, { verdict, clientId: req.clientId, writes });
           return verdict;
         }

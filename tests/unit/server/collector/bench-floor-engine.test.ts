@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFloorEngine } from '../../../../bench/floor-engine';
+import { createFloorEngine, recordingHistory, type HistoryWriteOf } from '../../../../bench/floor-engine';
 import { createEngineAdapter, type CollectorEngine } from '../../../../src/server/collector/engine-adapter';
 import { toStoredRow, type HitEnvelope } from '../../../../src/server/collector/stored-hit';
 import { createInMemoryHistory, parseCaptureFile, type ValidationHistory } from '../../../../src/shared/ga4';
@@ -38,15 +38,8 @@ function visitorHits(visitors: number) {
 
 /** The history records a validator writes, in order, as the collector would store them. */
 function recording(history: ValidationHistory) {
-  const writes: Array<{ key: string; record: unknown; ttlMs: number }> = [];
-  const store: ValidationHistory = {
-    get: (key) => history.get(key),
-    set: (key, record, ttlMs) => {
-      writes.push({ key, record, ttlMs });
-      history.set(key, record, ttlMs);
-    },
-  };
-  return { store, writes };
+  const writes: HistoryWriteOf[] = [];
+  return { store: recordingHistory(history, writes), writes };
 }
 
 /** The stored log row of each hit through `engine`, its history shared as one collector process shares it. */
@@ -92,7 +85,7 @@ describe('the collector bench floor', () => {
     expect(realHistory.writes.length).toBeGreaterThan(hits.length / 2);
     // The same records under the same keys; a counter inside a record (a transaction's purchases)
     // keeps the value it had when the floor's verdict was taken.
-    const shape = (w: { key: string; record: unknown; ttlMs: number }) => ({ key: w.key, ttlMs: w.ttlMs, fields: Object.keys(w.record as object).sort() });
+    const shape = (w: HistoryWriteOf) => ({ key: w.key, ttlMs: w.ttlMs, fields: Object.keys(w.record as object).sort() });
     expect(floorHistory.writes.map(shape)).toEqual(realHistory.writes.map(shape));
     // The history matters here: without it some rows differ, so the comparison above has teeth.
     const first = hits.slice(0, 10 * BATCH);
