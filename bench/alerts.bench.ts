@@ -21,6 +21,7 @@ import { loadConfig } from '../src/server/config';
 import { observeTrackingDrift, PLANS_SQL, SCHEMA_SQL, VOLUME_SQL, watchedJson } from '../src/server/alerts/kinds/tracking-drift';
 import { createLogger } from '../src/server/logger';
 import { startServer } from '../src/server/server';
+import { machineLine } from './machine.mjs';
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 20);
 const SITES = Number(process.env.BENCH_SITES ?? 10);
@@ -129,6 +130,7 @@ async function main() {
     const websites = ORGS * SITES;
     console.log(
       JSON.stringify({
+        machine: machineLine(),
         websites,
         rules: Number(sizes.rows[0]!.rules),
         observations: observed,

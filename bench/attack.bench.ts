@@ -19,6 +19,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { startServer } from '../src/server/server';
+import { machineLine } from './machine.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -95,6 +96,7 @@ async function main() {
     console.log(`answers: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`);
     console.log(`validation thread: ${VALIDATION_THREAD ?? 'default'}`);
     console.log(`max event-loop delay: ${loop.maxMs} ms (p99 ${loop.p99Ms} ms)`);
+    console.log(machineLine());
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { startServer } from '../src/server/server';
 import { parseCaptureFile } from '../src/shared/ga4';
+import { createFloorEngine } from './floor-engine';
 
 const DOMAIN = 'bench.example.com';
 
@@ -30,12 +31,23 @@ function benchConfig(dataDir: string, databaseUrl?: string) {
 }
 
 /**
+ * BENCH_FLOOR=1: the floor of `npm run bench` (bench/floor-engine.ts): the same server and
+ * pipeline with the engine's work replaced by lookups. The engine is injected in this thread, so
+ * the floor refuses the validation thread.
+ */
+function serverOptions(): Parameters<typeof startServer>[2] {
+  if (process.env.BENCH_FLOOR !== '1') return {};
+  if (process.env.COLLECTOR_VALIDATION_THREAD === 'true') throw new Error('BENCH_FLOOR=1 runs the engine in the collector thread; unset COLLECTOR_VALIDATION_THREAD');
+  return { collector: { engine: createFloorEngine() } };
+}
+
+/**
  * BENCH_JOIN_DATABASE_URL set: a further collector process on the first one's database (the
  * BENCH_WORKERS=2 run); it seeds nothing and prints only its URL.
  */
 async function joinExisting(databaseUrl: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-bench-join-'));
-  const server = await startServer(benchConfig(dataDir, databaseUrl), createLogger('error'));
+  const server = await startServer(benchConfig(dataDir, databaseUrl), createLogger('error'), serverOptions());
   process.stdout.write(JSON.stringify({ url: server.url.replace('localhost', '127.0.0.1') }) + '\n');
   const stop = async () => {
     await server.stop();
@@ -49,7 +61,7 @@ async function joinExisting(databaseUrl: string) {
 async function main() {
   if (process.env.BENCH_JOIN_DATABASE_URL) return joinExisting(process.env.BENCH_JOIN_DATABASE_URL);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-bench-'));
-  const server = await startServer(benchConfig(dataDir), createLogger('error'));
+  const server = await startServer(benchConfig(dataDir), createLogger('error'), serverOptions());
   const pool = server.deps.db.pool;
   const user = await pool.query<{ id: string }>("insert into auth.users (email) values ('bench@tracklint.test') returning id");
   const org = await pool.query<{ id: string }>("insert into public.organizations (name, slug, plan, created_by) values ('Bench', 'bench', 'enterprise', $1) returning id", [user.rows[0]!.id]);

@@ -26,6 +26,7 @@ import { DAY_MS, dayTasks, loadAggregates, loadDay, loadSites, loadTemplates, SP
 import { explain, timeAll, type Timing } from './dashboards/measure';
 import { dashboardQueries, type QueryContext } from './dashboards/queries';
 import { corpusTemplates } from './dashboards/templates';
+import { machineLine } from './machine.mjs';
 
 const HITS = Number(process.env.BENCH_HITS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -163,6 +164,7 @@ async function main() {
       console.error(`  ${t.query.page} / ${t.query.name}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms${t.error ? ` (${t.error})` : ''}`),
     );
     console.log(`\nDashboards bench: ${Number(sizes.requests).toLocaleString('en')} requests, ${Number(sizes.rollups).toLocaleString('en')} rollup rows, ${Number(sizes.counters).toLocaleString('en')} counter rows, database ${sizes.bytes}; generation ${data.generationSeconds} s; ${RUNS} runs per query; ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} load`);
+    console.log(machineLine());
     printTable(timings);
     const slowest = [...timings].sort((a, b) => b.p95 - a.p95)[0]!;
     console.log(`\nSlowest: ${slowest.query.page} / ${slowest.query.name} (p95 ${slowest.p95.toFixed(1)} ms)\n`);

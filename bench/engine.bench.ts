@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInMemoryHistory, createValidator, decodeRequest, parseCaptureFile, type CapturedRequest } from '../src/shared/ga4';
+import { machineLine } from './machine.mjs';
 
 // Bundled (npm run bench:engine), the file runs from node_modules/.cache: the runner names the repository.
 const repoRoot = process.env.BENCH_REPO_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,6 +85,7 @@ for (const v of variants)
   console.log(`${v.name.padEnd(52)} ${Math.round(rps(v)).toLocaleString('en-US').padStart(10)} req/s  (${((v.best / N) * 1000).toFixed(1)} µs/req)`);
 const [baseline, , noHistory, full] = variants.map(rps) as [number, number, number, number];
 console.log(`\nmix: ${N} requests from ${corpus.length} corpus files (gtag + MP, single and batched)`);
+console.log(machineLine());
 
 // Issue 14 targets: throughput as a fraction of the baseline measured in this same run.
 const TARGET_NO_HISTORY = 0.5;

@@ -3,8 +3,13 @@
 // time at a fixed concurrency, then the same load against a bare node:http endpoint, and prints
 // accepted hits per second, p50/p99 latency and errors for both, their ratio, and the server's
 // longest event-loop stall while the collector was under load. At the end it
-// checks in Postgres that every acknowledged hit is durably stored.
+// checks in Postgres that every acknowledged hit is durably stored, and that every hit sent was
+// stored or refused. Before that, in the same run, the floor (issue 28): the same server and pipeline
+// with the engine's work replaced by lookups (bench/floor-engine.ts, storage identical), on a fresh
+// database of its own; the collector's throughput over the floor's is the ratio issue 28 targets
+// (>= 0.8). Every figure is printed with the machine (CPU model, cores, Node).
 //
+// BENCH_FLOOR=0 skips the floor.
 // Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (20 hits per request, the tracker's largest batch).
 // BENCH_PLAN=1: the website follows a published tracking plan, so every hit also runs the plan check (issue 25).
 // BENCH_RATE=5000: fixed-rate (open-loop) mode: requests start on a schedule of that many hits per
@@ -26,25 +31,43 @@ import readline from 'node:readline';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 import { VALIDATION_WORKER_ENTRY, bundleForNode } from './bundle-for-node.mjs';
+import { machineLine } from '../bench/machine.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const BATCH = Number(process.env.BENCH_BATCH ?? 20);
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null;
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+// The floor (issue 28): the same pipeline with the engine's work taken away, measured first in the same run.
+const FLOOR = process.env.BENCH_FLOOR !== '0';
+// Issue 28's targets, all measured in one run.
+const TARGET_FLOOR_RATIO = 0.8;
+const TARGET_LOOP_P99_MS = 20;
+const TARGET_LOOP_MAX_MS = 50;
 // Shared by the collector processes, so the service-role key works on each.
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WARMUP_SECONDS = 2;
+// BENCH_VISITS=n: each visitor sends n requests in a row (default 1: every request a new visitor), so
+// the history of returning visitors is read and written as with real traffic.
+const VISITS = Math.max(1, Number(process.env.BENCH_VISITS ?? 1));
+// BENCH_ROUTE=sticky (with BENCH_WORKERS > 1): every request of a visitor goes to the same process,
+// as consistent hashing on the website key at the load balancer does for each website's traffic
+// (README, "Deployment"); the default alternates the processes request by request.
+const STICKY = process.env.BENCH_ROUTE === 'sticky';
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** User + system CPU time of a process (all its threads, so V8's GC helpers too), in ms; 0 once it is gone. */
-function cpuMsOf(pid, part = 'all') {
+/**
+ * User + system CPU time of a process (all its threads, so V8's GC helpers too), in ms; 0 once it
+ * is gone. `reaped`: plus that of its children that exited and were waited for (Postgres backends
+ * that ended during the run, counted in the postmaster's).
+ */
+function cpuMsOf(pid, part = 'all', reaped = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const user = Number(fields[11]);
-    const system = Number(fields[12]);
+    const user = Number(fields[11]) + (reaped ? Number(fields[13]) : 0);
+    const system = Number(fields[12]) + (reaped ? Number(fields[14]) : 0);
     return (part === 'system' ? system : part === 'user' ? user : user + system) * CLOCK_TICK_MS;
   } catch {
     return 0;
@@ -59,7 +82,8 @@ function postgresCpuMs(pidFile, part = 'all') {
   } catch {
     return null; // not Linux, or an external database
   }
-  let total = cpuMsOf(postmaster, part);
+  // Backends that exited meanwhile would take their CPU time with them (figures went negative).
+  let total = cpuMsOf(postmaster, part, true);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -76,7 +100,8 @@ function postgresCpuMs(pidFile, part = 'all') {
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
 
 /** Garbage collections of the collector processes while `gc.measuring` (from --trace-gc; pauses are main-thread wall time). */
-const gc = { measuring: false, scavenges: 0, scavengeMs: 0, longestMs: 0, fullGcs: 0, fullGcMs: 0 };
+const freshGc = () => ({ measuring: false, scavenges: 0, scavengeMs: 0, longestMs: 0, fullGcs: 0, fullGcMs: 0 });
+let gc = freshGc(); // one per measured variant
 const GC_LINE = /: (Scavenge|Mark-Compact)\b[^,]*, ([0-9.]+) \/ [0-9.]+ ms/;
 
 async function bundledServer() {
@@ -132,6 +157,9 @@ async function drive(target, info, seconds, { record = true } = {}) {
   const latencies = [];
   let accepted = 0;
   let requests = 0;
+  // Fault accounting: every hit sent is stored (acknowledged) or refused, exactly.
+  let sent = 0;
+  let refused = 0;
   const errors = {};
   const deadline = Date.now() + seconds * 1000;
 
@@ -145,7 +173,7 @@ async function drive(target, info, seconds, { record = true } = {}) {
   });
   function body() {
     // One request = one visitor's batch: its own client id, so history lookups miss and fill as with real traffic.
-    const cid = `${run.length}${(visitor++).toString()}.1700000000`;
+    const cid = `${run.length}${Math.floor(visitor++ / VISITS).toString()}.1700000000`;
     let text = '{"v":1,"hits":[';
     for (let i = 0; i < BATCH; i++) {
       const t = templates[hitIndex++ % templates.length];
@@ -156,8 +184,9 @@ async function drive(target, info, seconds, { record = true } = {}) {
 
   function once() {
     const payload = body();
-    const url = urls[turn++ % urls.length];
+    const url = urls[(STICKY ? Math.floor((visitor - 1) / VISITS) : turn++) % urls.length];
     const started = process.hrtime.bigint();
+    sent += BATCH;
     return new Promise((resolve) => {
       const req = http.request(
         { host: url.hostname, port: url.port, path: `/collect/g?site=${info.siteKey}`, method: 'POST', agent, headers: { 'content-type': 'text/plain', origin: info.origin, 'content-length': Buffer.byteLength(payload) } },
@@ -171,13 +200,18 @@ async function drive(target, info, seconds, { record = true } = {}) {
             if (res.statusCode === 200) {
               const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
               accepted += json.stored === undefined ? BATCH : json.stored + json.duplicates;
-            } else errors[res.statusCode] = (errors[res.statusCode] ?? 0) + 1;
+              refused += json.refused ?? 0;
+            } else {
+              errors[res.statusCode] = (errors[res.statusCode] ?? 0) + 1;
+              refused += BATCH;
+            }
             resolve();
           });
         },
       );
       req.on('error', (err) => {
         errors[err.code ?? 'error'] = (errors[err.code ?? 'error'] ?? 0) + 1;
+        refused += BATCH;
         resolve();
       });
       req.end(payload);
@@ -214,81 +248,180 @@ async function drive(target, info, seconds, { record = true } = {}) {
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { elapsed, requests, accepted, hitsPerSecond: accepted / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return { elapsed, requests, sent, refused, accepted, hitsPerSecond: accepted / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
 }
 
 function line(label, r) {
   const errs = Object.entries(r.errors).map(([k, v]) => `${k}:${v}`).join(' ') || 'none';
-  return `${label.padEnd(22)} ${r.hitsPerSecond.toFixed(0).padStart(8)} hits/s  ${(r.requests / r.elapsed).toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${errs}`;
+  return `${label.padEnd(26)} ${r.hitsPerSecond.toFixed(0).padStart(8)} hits/s  ${(r.requests / r.elapsed).toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${errs}`;
 }
 
-const { child, info } = await startServer();
-const joined = [];
-for (let i = 1; i < WORKERS; i++) joined.push(await startServer({ BENCH_JOIN_DATABASE_URL: info.databaseUrl }));
-const collectorUrls = [info.url, ...joined.map((j) => j.info.url)];
-try {
-  console.log(
-    RATE
-      ? `Tracklint collector bench, fixed rate: ${RATE} hits/s offered for ${SECONDS}s per target, ${BATCH} hits per request, ${info.hits.length} distinct corpus hits`
-      : `Tracklint collector bench: ${SECONDS}s per target, ${CONCURRENCY} connections, ${BATCH} hits per request, ${info.hits.length} distinct corpus hits`,
-  );
-  if (WORKERS > 1) console.log(`${WORKERS} collector processes on one database`);
-  await drive(collectorUrls, info, WARMUP_SECONDS, { record: false });
-  const db = new pg.Client({ connectionString: info.databaseUrl });
-  await db.connect();
-  const before = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
-  const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
-  for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
+
+const count = (db, sql, websiteId) => db.query(sql, [websiteId]).then((r) => Number(r.rows[0].n));
+const STORED_SQL = 'select count(*)::bigint as n from public.collected_requests where website_id = $1';
+const FINDINGS_SQL = 'select coalesce(sum(cardinality(rule_ids)), 0)::bigint as n from public.collected_requests where website_id = $1';
+
+/**
+ * One variant, start to end: its own collector process(es) and embedded Postgres, the warm-up, the
+ * measured run, then (`withBare`) the bare endpoint under the same load. Every figure of the variant
+ * is read before its processes stop.
+ */
+async function measure(extraEnv, { withBare = false } = {}) {
+  const { child, info } = await startServer(extraEnv);
+  const joined = [];
+  for (let i = 1; i < WORKERS; i++) joined.push(await startServer({ ...extraEnv, BENCH_JOIN_DATABASE_URL: info.databaseUrl }));
+  const collectorUrls = [info.url, ...joined.map((j) => j.info.url)];
   const servers = [child, ...joined.map((j) => j.child)];
-  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0), postgres: postgresCpuMs(info.postgresPidFile), postgresSystem: postgresCpuMs(info.postgresPidFile, 'system'), generator: process.cpuUsage() };
-  gc.measuring = true;
-  const collector = await drive(collectorUrls, info, SECONDS);
-  gc.measuring = false;
-  const cpu = {
-    server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server,
-    // Kernel time: mostly loopback socket writes to Postgres and to clients, done in the sender's context.
-    serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0) - cpuBefore.serverSystem,
-    postgres: cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres,
-    postgresSystem: cpuBefore.postgresSystem === null ? null : postgresCpuMs(info.postgresPidFile, 'system') - cpuBefore.postgresSystem,
-    generator: (() => {
-      const u = process.cpuUsage(cpuBefore.generator);
-      return (u.user + u.system) / 1000;
-    })(),
-  };
-  const loops = [];
-  for (const u of collectorUrls) loops.push(await (await fetch(`${u}/health/event-loop`, { headers: operator })).json());
-  // The worst of the processes.
-  const eventLoop = loops.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));
-  const after = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
-  const findings = Number((await db.query('select coalesce(sum(cardinality(rule_ids)), 0)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
-  await db.end();
-  const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json(); // the first process's
-  const bare = await drive(info.bareUrl, info, SECONDS);
-  console.log(line('collector (stored)', collector));
-  console.log(line('bare node:http', bare));
-  console.log(`ratio collector / bare: ${((collector.hitsPerSecond / bare.hitsPerSecond) * 100).toFixed(1)}%`);
-  console.log(`server event-loop delay under load: max ${eventLoop.maxMs} ms, p99 ${eventLoop.p99Ms} ms, mean ${eventLoop.meanMs} ms (over ${(eventLoop.windowMs / 1000).toFixed(1)} s)`);
-  console.log(`group commit: ${metrics.batchesWritten} batches, mean ${(metrics.batchedHits / Math.max(1, metrics.batchesWritten)).toFixed(0)} hits, largest ${metrics.maxBatchSize}; write failures ${metrics.batchWriteFailures}`);
-  const stored = after - before;
-  console.log(`durably stored in Postgres during the run: ${stored} rows (${(stored / collector.elapsed).toFixed(0)}/s), acknowledged: ${collector.accepted}, distinct rules broken per request (in total): ${findings}`);
-  // CPU per hit: what a hit costs whatever else the machine is doing (throughput moves with load, this much less).
-  const perHit = (ms) => `${((ms * 1000) / Math.max(1, stored)).toFixed(0)} µs`;
-  console.log(
-    `CPU per stored hit: collector process${servers.length > 1 ? 'es' : ''} ${perHit(cpu.server)} (kernel ${perHit(cpu.serverSystem)}), Postgres ${cpu.postgres === null ? 'n/a' : `${perHit(cpu.postgres)} (kernel ${perHit(cpu.postgresSystem)})`}, load generator ${perHit(cpu.generator)}` +
-      ` (${(cpu.server / 1000).toFixed(1)} s + ${cpu.postgres === null ? '?' : (cpu.postgres / 1000).toFixed(1)} s + ${(cpu.generator / 1000).toFixed(1)} s of CPU in ${collector.elapsed.toFixed(1)} s)`,
-  );
-  console.log(
-    `collector GC during the run (node ${NODE_FLAGS.join(' ') || 'defaults'}): ${gc.scavenges} scavenges, ${gc.scavengeMs.toFixed(0)} ms; ${gc.fullGcs} mark-compacts, ${gc.fullGcMs.toFixed(0)} ms; longest pause ${gc.longestMs.toFixed(1)} ms`,
-  );
-  if (stored !== collector.accepted) {
-    console.error(`MISMATCH: ${collector.accepted} acknowledged but ${stored} stored`);
-    process.exitCode = 1;
+  try {
+    await drive(collectorUrls, info, WARMUP_SECONDS, { record: false });
+    const db = new pg.Client({ connectionString: info.databaseUrl });
+    await db.connect();
+    const before = await count(db, STORED_SQL, info.websiteId);
+    const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
+    for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
+    const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0), postgres: postgresCpuMs(info.postgresPidFile), postgresSystem: postgresCpuMs(info.postgresPidFile, 'system'), generator: process.cpuUsage() };
+    gc = freshGc();
+    gc.measuring = true;
+    const collector = await drive(collectorUrls, info, SECONDS);
+    gc.measuring = false;
+    const cpu = {
+      server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server,
+      // Kernel time: mostly loopback socket writes to Postgres and to clients, done in the sender's context.
+      serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0) - cpuBefore.serverSystem,
+      postgres: cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres,
+      postgresSystem: cpuBefore.postgresSystem === null ? null : postgresCpuMs(info.postgresPidFile, 'system') - cpuBefore.postgresSystem,
+      generator: (() => {
+        const u = process.cpuUsage(cpuBefore.generator);
+        return (u.user + u.system) / 1000;
+      })(),
+    };
+    const loops = [];
+    for (const u of collectorUrls) loops.push(await (await fetch(`${u}/health/event-loop`, { headers: operator })).json());
+    // The worst of the processes.
+    const eventLoop = loops.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));
+    const stored = (await count(db, STORED_SQL, info.websiteId)) - before;
+    const findings = await count(db, FINDINGS_SQL, info.websiteId);
+    await db.end();
+    const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json(); // the first process's
+    const bare = withBare ? await drive(info.bareUrl, info, SECONDS) : null;
+    const storage = withBare ? await storedParts(info.databaseUrl, info.websiteId) : null;
+    return { collector, bare, cpu, eventLoop, stored, findings, metrics, storage, gc: { ...gc }, processes: servers.length, hits: info.hits.length };
+  } finally {
+    for (const c of [...joined.map((j) => j.child), child]) {
+      c.kill('SIGTERM');
+      await new Promise((r) => c.once('exit', r));
+    }
   }
-} finally {
-  for (const j of joined) {
-    j.child.kill('SIGTERM');
-    await new Promise((r) => j.child.once('exit', r));
-  }
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
 }
+
+// What each stored part of a hit costs Postgres (issue 28, "less stored per hit"), per row of the
+// log over the variant's whole life (warm-up included; the database is the variant's own): the
+// table's and its indexes' bytes, rows inserted and updated, and index scans and rows fetched (the
+// history's reads). Partitions are summed into their parent. Postgres publishes a backend's
+// statistics at the latest 10 s after it went idle, so they are read after the bare run (with
+// BENCH_SECONDS under 10 some may be missing).
+const STORED_PARTS = ['collected_requests', 'collector_idempotency_keys', 'website_hourly_rollups', 'organization_hourly_rollups', 'website_hit_counters', 'organization_usage', 'collector_history', 'tracking_inventory_hourly'];
+const PARTS_SQL = `
+  with rel as (
+    select c.oid, coalesce(p.relname, c.relname)::text as part
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname in ('public', 'collector_partitions')
+    left join pg_inherits i on i.inhrelid = c.oid
+    left join pg_class p on p.oid = i.inhparent
+    where c.relkind = 'r' and coalesce(p.relname, c.relname) = any($1::text[]))
+  select rel.part, sum(pg_table_size(rel.oid))::bigint as table_bytes, sum(pg_indexes_size(rel.oid))::bigint as index_bytes,
+    sum(s.n_tup_ins)::bigint as inserted, sum(s.n_tup_upd)::bigint as updated, sum(coalesce(s.idx_scan, 0))::bigint as index_scans, sum(coalesce(s.idx_tup_fetch, 0))::bigint as fetched
+  from rel join pg_stat_user_tables s on s.relid = rel.oid
+  group by rel.part`;
+
+async function storedParts(databaseUrl, websiteId) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const rows = await count(db, STORED_SQL, websiteId);
+    const columns = (await db.query("select column_name from information_schema.columns where table_schema = 'public' and table_name = 'collected_requests' order by ordinal_position")).rows.map((r) => r.column_name);
+    const sizes = (await db.query(`select ${columns.map((c) => `avg(pg_column_size(${pg.escapeIdentifier(c)}))::float8 as ${pg.escapeIdentifier(c)}`).join(', ')} from public.collected_requests where website_id = $1`, [websiteId])).rows[0];
+    const parts = (await db.query(PARTS_SQL, [STORED_PARTS])).rows;
+    return { rows, columns: columns.map((c) => ({ name: c, bytes: sizes[c] ?? 0 })), parts };
+  } finally {
+    await db.end();
+  }
+}
+
+function printStoredParts(st) {
+  const per = (n) => (Number(n) / Math.max(1, st.rows)).toFixed(2);
+  console.log(`\nstored per hit of the collector variant (${st.rows} log rows, warm-up included; Postgres's table statistics as published):`);
+  for (const p of STORED_PARTS) {
+    const r = st.parts.find((x) => x.part === p);
+    if (!r) continue;
+    console.log(
+      `  ${p.padEnd(28)} table ${per(r.table_bytes).padStart(8)} B  indexes ${per(r.index_bytes).padStart(8)} B  rows inserted ${per(r.inserted).padStart(6)}  updated ${per(r.updated).padStart(6)}  index scans ${per(r.index_scans).padStart(6)}  rows fetched ${per(r.fetched).padStart(6)}`,
+    );
+  }
+  const total = st.columns.reduce((n, c) => n + c.bytes, 0);
+  console.log(`  log row columns, mean stored bytes (${total.toFixed(0)} B in all): ${[...st.columns].sort((a, b) => b.bytes - a.bytes).map((c) => `${c.name} ${c.bytes.toFixed(0)}`).join(', ')}`);
+}
+
+/** CPU per stored hit: what a hit costs whatever else the machine is doing (throughput moves with load, this much less). */
+function cpuLine(r) {
+  const perHit = (ms) => `${((ms * 1000) / Math.max(1, r.stored)).toFixed(0)} µs`;
+  const { cpu } = r;
+  return (
+    `CPU per stored hit: collector process${r.processes > 1 ? 'es' : ''} ${perHit(cpu.server)} (kernel ${perHit(cpu.serverSystem)}), Postgres ${cpu.postgres === null ? 'n/a' : `${perHit(cpu.postgres)} (kernel ${perHit(cpu.postgresSystem)})`}, load generator ${perHit(cpu.generator)}` +
+    ` (${(cpu.server / 1000).toFixed(1)} s + ${cpu.postgres === null ? '?' : (cpu.postgres / 1000).toFixed(1)} s + ${(cpu.generator / 1000).toFixed(1)} s of CPU in ${r.collector.elapsed.toFixed(1)} s)`
+  );
+}
+
+/** The variant's details, and false when its fault accounting does not add up. */
+function report(name, r) {
+  const c = r.collector;
+  console.log(`\n${name}:`);
+  console.log(`  event-loop delay under load: p99 ${r.eventLoop.p99Ms} ms, max ${r.eventLoop.maxMs} ms, mean ${r.eventLoop.meanMs} ms (over ${(r.eventLoop.windowMs / 1000).toFixed(1)} s)`);
+  console.log(`  group commit: ${r.metrics.batchesWritten} batches, mean ${(r.metrics.batchedHits / Math.max(1, r.metrics.batchesWritten)).toFixed(0)} hits, largest ${r.metrics.maxBatchSize}; write failures ${r.metrics.batchWriteFailures}`);
+  console.log(`  durably stored in Postgres during the run: ${r.stored} rows (${(r.stored / c.elapsed).toFixed(0)}/s), acknowledged: ${c.accepted}, distinct rules broken per request (in total): ${r.findings}`);
+  console.log(`  hits sent ${c.sent} = stored ${r.stored} + refused ${c.refused}${r.stored + c.refused === c.sent ? '' : '  MISMATCH'}`);
+  console.log(`  ${cpuLine(r)}`);
+  console.log(
+    `  collector GC during the run (node ${NODE_FLAGS.join(' ') || 'defaults'}): ${r.gc.scavenges} scavenges, ${r.gc.scavengeMs.toFixed(0)} ms; ${r.gc.fullGcs} mark-compacts, ${r.gc.fullGcMs.toFixed(0)} ms; longest pause ${r.gc.longestMs.toFixed(1)} ms`,
+  );
+  let ok = true;
+  if (r.stored !== c.accepted) {
+    console.error(`MISMATCH (${name}): ${c.accepted} acknowledged but ${r.stored} stored`);
+    ok = false;
+  }
+  if (r.stored + c.refused !== c.sent) {
+    console.error(`MISMATCH (${name}): ${c.sent} sent but ${r.stored} stored + ${c.refused} refused`);
+    ok = false;
+  }
+  return ok;
+}
+
+const met = (ok) => (ok ? 'met' : 'NOT met');
+
+console.log(
+  RATE
+    ? `Tracklint collector bench, fixed rate: ${RATE} hits/s offered for ${SECONDS}s per target, ${BATCH} hits per request`
+    : `Tracklint collector bench: ${SECONDS}s per target, ${CONCURRENCY} connections, ${BATCH} hits per request`,
+);
+if (WORKERS > 1) console.log(`${WORKERS} collector processes on one database, ${STICKY ? "each visitor's requests to one process (BENCH_ROUTE=sticky)" : 'requests alternating between them'}`);
+if (VISITS > 1) console.log(`${VISITS} requests per visitor`);
+console.log(machineLine());
+const floor = FLOOR ? await measure({ BENCH_FLOOR: '1' }) : null;
+const full = await measure({}, { withBare: true });
+console.log(`\n${full.hits} distinct corpus hits; ${machineLine()}`);
+if (floor) console.log(line('floor (engine taken away)', floor.collector));
+console.log(line('collector (stored)', full.collector));
+console.log(line('bare node:http', full.bare));
+if (floor) {
+  const ratio = full.collector.hitsPerSecond / floor.collector.hitsPerSecond;
+  console.log(`ratio collector / floor: ${ratio.toFixed(3)}   target >= ${TARGET_FLOOR_RATIO}  ${met(ratio >= TARGET_FLOOR_RATIO)}`);
+}
+console.log(`ratio collector / bare: ${((full.collector.hitsPerSecond / full.bare.hitsPerSecond) * 100).toFixed(1)}%`);
+console.log(
+  `event loop under full load (collector): p99 ${full.eventLoop.p99Ms} ms (target < ${TARGET_LOOP_P99_MS}) ${met(full.eventLoop.p99Ms < TARGET_LOOP_P99_MS)}, max ${full.eventLoop.maxMs} ms (target < ${TARGET_LOOP_MAX_MS}) ${met(full.eventLoop.maxMs < TARGET_LOOP_MAX_MS)}`,
+);
+let consistent = true;
+if (floor) consistent = report('floor (BENCH_FLOOR=1: decode, rules and history reads replaced by lookups; same writer, same rows)', floor) && consistent;
+consistent = report('collector (the real pipeline)', full) && consistent;
+if (full.storage) printStoredParts(full.storage);
+if (!consistent) process.exitCode = 1;

@@ -1,0 +1,2 @@
+/** Types of machine.mjs for the TypeScript benches. */
+export function machineLine(): string;
