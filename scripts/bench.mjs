@@ -6,7 +6,10 @@
 // checks in Postgres that every acknowledged hit is durably stored.
 //
 // Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (20 hits per request, the tracker's largest batch).
-// BENCH_PLAN=1: the website follows a published tracking plan, so every hit also runs the plan check (issue 25).
+// Issue 25: after the main run, the cost of the traffic inventory and the tracking plan check, in the
+// same run: BENCH_ROUNDS (default 2) rounds of BENCH_SECONDS per variant, alternating: a process
+// without the inventory, the plain website, a website whose plan was created from its own traffic
+// (the corpus satisfies it) and one whose plan the corpus violates. BENCH_PLAN=0 skips it.
 // BENCH_RATE=5000: fixed-rate (open-loop) mode: requests start on a schedule of that many hits per
 // second whatever the answers take, so p50/p99 are the latency at that load (the bare endpoint gets
 // the same schedule); at most BENCH_CONCURRENCY x 8 requests are outstanding.
@@ -35,6 +38,10 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 // Shared by the collector processes, so the service-role key works on each.
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WARMUP_SECONDS = 2;
+// Issue 25: unless BENCH_PLAN=0 (or a fixed rate), the run also compares the traffic inventory and
+// the tracking plan check with neither, BENCH_ROUNDS times (default 2) per variant.
+const COMPARE = process.env.BENCH_PLAN !== '0' && !RATE;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -122,7 +129,7 @@ function percentile(sorted, p) {
 }
 
 /** Sends batches back to back from CONCURRENCY connections for `seconds`; counts acknowledged hits. */
-async function drive(target, info, seconds, { record = true } = {}) {
+async function drive(target, info, seconds, { record = true, site = info } = {}) {
   const urls = (Array.isArray(target) ? target : [target]).map((t) => new URL(t));
   let turn = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: RATE ? CONCURRENCY * 8 : CONCURRENCY });
@@ -160,7 +167,7 @@ async function drive(target, info, seconds, { record = true } = {}) {
     const started = process.hrtime.bigint();
     return new Promise((resolve) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: `/collect/g?site=${info.siteKey}`, method: 'POST', agent, headers: { 'content-type': 'text/plain', origin: info.origin, 'content-length': Buffer.byteLength(payload) } },
+        { host: url.hostname, port: url.port, path: `/collect/g?site=${site.siteKey}`, method: 'POST', agent, headers: { 'content-type': 'text/plain', origin: site.origin, 'content-length': Buffer.byteLength(payload) } },
         (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
@@ -226,6 +233,30 @@ const { child, info } = await startServer();
 const joined = [];
 for (let i = 1; i < WORKERS; i++) joined.push(await startServer({ BENCH_JOIN_DATABASE_URL: info.databaseUrl }));
 const collectorUrls = [info.url, ...joined.map((j) => j.info.url)];
+// Issue 25: a further process on the same database without the traffic inventory, for its cost.
+const withoutInventory = COMPARE ? await startServer({ BENCH_JOIN_DATABASE_URL: info.databaseUrl, BENCH_INVENTORY: '0' }) : undefined;
+const site = (label) => info.sites.find((s) => s.label === label);
+const rowsOf = async (db, websiteId) => Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [websiteId])).rows[0].n);
+const planFindingsOf = async (db, websiteId) =>
+  Number((await db.query("select count(*)::bigint as n from public.collected_requests r, unnest(r.rule_ids) as u(rule_id) where r.website_id = $1 and u.rule_id like 'plan.%'", [websiteId])).rows[0].n);
+
+/**
+ * One measured segment: `seconds` of load on one website through some collector processes; the CPU
+ * of those processes and of Postgres per hit stored for that website in the meantime.
+ */
+async function segment(db, variant, seconds) {
+  const servers = variant.processes;
+  const before = await rowsOf(db, variant.site.id);
+  const plansBefore = await planFindingsOf(db, variant.site.id);
+  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), postgres: postgresCpuMs(info.postgresPidFile) };
+  const r = await drive(variant.urls, info, seconds, { site: variant.site });
+  const server = servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server;
+  const postgres = cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres;
+  const stored = (await rowsOf(db, variant.site.id)) - before;
+  const planFindings = (await planFindingsOf(db, variant.site.id)) - plansBefore;
+  return { ...r, stored, server, postgres, planFindings };
+}
+
 try {
   console.log(
     RATE
@@ -235,8 +266,24 @@ try {
   if (WORKERS > 1) console.log(`${WORKERS} collector processes on one database`);
   await drive(collectorUrls, info, WARMUP_SECONDS, { record: false });
   const db = new pg.Client({ connectionString: info.databaseUrl });
+  db.on('error', () => {}); // Postgres stopping at the end is not news; a failure shows in the query that met it
   await db.connect();
-  const before = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
+  if (COMPARE) {
+    // The "fit" website's plan is created from its own warm-up traffic, as "create the plan from
+    // traffic" does in the app (as the organization's owner), and published; then warmed up again
+    // so the collector has compiled it.
+    await drive(collectorUrls, info, WARMUP_SECONDS, { record: false, site: site('fit') });
+    await db.query('begin');
+    await db.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: info.userId, role: 'authenticated' })]);
+    const proposed = (await db.query('select public.tracking_plan_draft_from_traffic($1, $2, 1) as r', [site('fit').planId, site('fit').id])).rows[0].r;
+    await db.query('select public.publish_tracking_plan($1)', [site('fit').planId]);
+    await db.query('commit');
+    console.log(`"fit" plan created from the warm-up traffic: ${proposed.events} events, ${proposed.parameters} parameters`);
+    await drive(collectorUrls, info, WARMUP_SECONDS, { record: false, site: site('fit') });
+    await drive(collectorUrls, info, WARMUP_SECONDS, { record: false, site: site('violating') });
+    await drive([withoutInventory.info.url], info, WARMUP_SECONDS, { record: false });
+  }
+  const before = await rowsOf(db, info.websiteId);
   const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
   for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
   const servers = [child, ...joined.map((j) => j.child)];
@@ -259,10 +306,37 @@ try {
   for (const u of collectorUrls) loops.push(await (await fetch(`${u}/health/event-loop`, { headers: operator })).json());
   // The worst of the processes.
   const eventLoop = loops.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));
-  const after = Number((await db.query('select count(*)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
+  const after = await rowsOf(db, info.websiteId);
   const findings = Number((await db.query('select coalesce(sum(cardinality(rule_ids)), 0)::bigint as n from public.collected_requests where website_id = $1', [info.websiteId])).rows[0].n);
-  await db.end();
   const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json(); // the first process's
+
+  // Issue 25's budget: the inventory and the plan check add at most 10% to the collector's CPU per
+  // stored hit. Each variant in turn, ROUNDS times, the order reversed every other round so a
+  // change in the machine's load falls on every variant alike.
+  const comparisons = [];
+  if (COMPARE) {
+    const variants = [
+      { label: 'no inventory, no plan', site: site('plain'), urls: [withoutInventory.info.url], processes: [withoutInventory.child] },
+      { label: 'inventory, no plan', site: site('plain'), urls: collectorUrls, processes: servers },
+      { label: 'inventory + fit plan', site: site('fit'), urls: collectorUrls, processes: servers },
+      { label: 'inventory + violated plan', site: site('violating'), urls: collectorUrls, processes: servers },
+    ];
+    const totals = new Map(variants.map((v) => [v.label, { stored: 0, server: 0, postgres: 0, planFindings: 0, runs: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const v of round % 2 === 0 ? variants : [...variants].reverse()) {
+        const r = await segment(db, v, SECONDS);
+        const t = totals.get(v.label);
+        t.stored += r.stored;
+        t.server += r.server;
+        t.postgres += r.postgres ?? 0;
+        t.planFindings += r.planFindings;
+        t.runs.push(r);
+      }
+    }
+    comparisons.push(...variants.map((v) => ({ label: v.label, ...totals.get(v.label) })));
+  }
+  await db.end();
+
   const bare = await drive(info.bareUrl, info, SECONDS);
   console.log(line('collector (stored)', collector));
   console.log(line('bare node:http', bare));
@@ -284,8 +358,33 @@ try {
     console.error(`MISMATCH: ${collector.accepted} acknowledged but ${stored} stored`);
     process.exitCode = 1;
   }
+  if (comparisons.length > 0) {
+    const us = (ms, n) => (ms * 1000) / Math.max(1, n);
+    console.log(`\ntraffic inventory and tracking plan check (issue 25), ${ROUNDS} rounds of ${SECONDS}s per variant, alternating:`);
+    for (const c of comparisons) {
+      const perRun = c.runs.map((r) => `${us(r.server, r.stored).toFixed(0)}`).join(' / ');
+      console.log(
+        `  ${c.label.padEnd(26)} ${c.stored.toString().padStart(7)} hits stored  collector ${us(c.server, c.stored).toFixed(0).padStart(4)} µs/hit (rounds ${perRun})  Postgres ${us(c.postgres, c.stored).toFixed(0).padStart(4)} µs/hit  distinct plan rules ${(c.planFindings / Math.max(1, c.stored)).toFixed(2)}/hit`,
+      );
+    }
+    const base = comparisons[0];
+    const ratio = (c, b, key) => `${(((us(c[key], c.stored) / us(b[key], b.stored)) - 1) * 100).toFixed(1)}%`;
+    const noPlan = comparisons[1];
+    console.log(`  inventory alone:                 collector ${ratio(noPlan, base, 'server')}, Postgres ${ratio(noPlan, base, 'postgres')} (against no inventory)`);
+    for (const c of comparisons.slice(2)) {
+      console.log(`  ${(c.label.replace('inventory + ', '') + ' check alone:').padEnd(32)} collector ${ratio(c, noPlan, 'server')}, Postgres ${ratio(c, noPlan, 'postgres')} (against inventory, no plan)`);
+      console.log(`  inventory + ${(c.label.replace('inventory + ', '') + ':').padEnd(20)} collector ${ratio(c, base, 'server')}, Postgres ${ratio(c, base, 'postgres')} (against neither; budget +10%)`);
+    }
+    for (const c of comparisons) {
+      const acked = c.runs.reduce((n, r) => n + r.accepted, 0);
+      if (acked !== c.stored) {
+        console.error(`MISMATCH (${c.label}): ${acked} acknowledged but ${c.stored} stored`);
+        process.exitCode = 1;
+      }
+    }
+  }
 } finally {
-  for (const j of joined) {
+  for (const j of [...joined, ...(withoutInventory ? [withoutInventory] : [])]) {
     j.child.kill('SIGTERM');
     await new Promise((r) => j.child.once('exit', r));
   }
