@@ -58,26 +58,41 @@ function cpuMsOf(pid, part = 'all') {
   }
 }
 
-/** CPU time (ms) of the embedded Postgres: its postmaster and every process it started that still runs. */
-function postgresCpuMs(pidFile, part = 'all') {
+/** CPU time (ms) of each process of the embedded Postgres (its postmaster and every process it started that still runs), by pid. */
+function postgresCpuByPid(pidFile, part = 'all') {
   let postmaster;
   try {
     postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   } catch {
     return null; // not Linux, or an external database
   }
-  let total = cpuMsOf(postmaster, part);
+  const byPid = new Map([[String(postmaster), cpuMsOf(postmaster, part)]]);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmaster) total += cpuMsOf(entry, part);
+      if (ppid === postmaster) byPid.set(entry, cpuMsOf(entry, part));
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return byPid;
+}
+
+/**
+ * CPU time (ms) the embedded Postgres spent since `before` (postgresCpuByPid): per process still
+ * running, what it added; a process started meanwhile counts whole. A process that ended meanwhile
+ * (a backend, an autovacuum worker) is left out: its time can no longer be read, and subtracting
+ * its earlier total made the figure negative.
+ */
+function postgresCpuSince(pidFile, before, part = 'all') {
+  if (before === null) return null;
+  const now = postgresCpuByPid(pidFile, part);
+  if (now === null) return null;
+  let ms = 0;
+  for (const [pid, t] of now) ms += t - (before.get(pid) ?? 0);
+  return ms;
 }
 
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
@@ -248,10 +263,10 @@ async function segment(db, variant, seconds) {
   const servers = variant.processes;
   const before = await rowsOf(db, variant.site.id);
   const plansBefore = await planFindingsOf(db, variant.site.id);
-  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), postgres: postgresCpuMs(info.postgresPidFile) };
+  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), postgres: postgresCpuByPid(info.postgresPidFile) };
   const r = await drive(variant.urls, info, seconds, { site: variant.site });
   const server = servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server;
-  const postgres = cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres;
+  const postgres = postgresCpuSince(info.postgresPidFile, cpuBefore.postgres);
   const stored = (await rowsOf(db, variant.site.id)) - before;
   const planFindings = (await planFindingsOf(db, variant.site.id)) - plansBefore;
   return { ...r, stored, server, postgres, planFindings };
@@ -280,14 +295,12 @@ try {
     await db.query('commit');
     console.log(`"fit" plan created from the warm-up traffic: ${proposed.events} events, ${proposed.parameters} parameters`);
     await drive(collectorUrls, info, WARMUP_SECONDS, { record: false, site: site('fit') });
-    await drive(collectorUrls, info, WARMUP_SECONDS, { record: false, site: site('violating') });
-    await drive([withoutInventory.info.url], info, WARMUP_SECONDS, { record: false });
   }
   const before = await rowsOf(db, info.websiteId);
   const operator = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
   for (const u of collectorUrls) await fetch(`${u}/health/event-loop`, { headers: operator }); // starts the window at the run
   const servers = [child, ...joined.map((j) => j.child)];
-  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0), postgres: postgresCpuMs(info.postgresPidFile), postgresSystem: postgresCpuMs(info.postgresPidFile, 'system'), generator: process.cpuUsage() };
+  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0), postgres: postgresCpuByPid(info.postgresPidFile), postgresSystem: postgresCpuByPid(info.postgresPidFile, 'system'), generator: process.cpuUsage() };
   gc.measuring = true;
   const collector = await drive(collectorUrls, info, SECONDS);
   gc.measuring = false;
@@ -295,8 +308,8 @@ try {
     server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server,
     // Kernel time: mostly loopback socket writes to Postgres and to clients, done in the sender's context.
     serverSystem: servers.reduce((n, c) => n + cpuMsOf(c.pid, 'system'), 0) - cpuBefore.serverSystem,
-    postgres: cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres,
-    postgresSystem: cpuBefore.postgresSystem === null ? null : postgresCpuMs(info.postgresPidFile, 'system') - cpuBefore.postgresSystem,
+    postgres: postgresCpuSince(info.postgresPidFile, cpuBefore.postgres),
+    postgresSystem: postgresCpuSince(info.postgresPidFile, cpuBefore.postgresSystem, 'system'),
     generator: (() => {
       const u = process.cpuUsage(cpuBefore.generator);
       return (u.user + u.system) / 1000;
@@ -321,6 +334,8 @@ try {
       { label: 'inventory + fit plan', site: site('fit'), urls: collectorUrls, processes: servers },
       { label: 'inventory + violated plan', site: site('violating'), urls: collectorUrls, processes: servers },
     ];
+    // A warm-up round first (not counted): every process and website has compiled and cached what it needs.
+    for (const v of variants) await drive(v.urls, info, WARMUP_SECONDS, { record: false, site: v.site });
     const totals = new Map(variants.map((v) => [v.label, { stored: 0, server: 0, postgres: 0, planFindings: 0, runs: [] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const v of round % 2 === 0 ? variants : [...variants].reverse()) {
