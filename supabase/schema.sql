@@ -1329,6 +1329,7 @@ declare
   r record;
   dropped int := 0;
   deleted bigint := 0;
+  inventory_deleted bigint := 0;
   n bigint;
   upper_bound timestamptz;
 begin
@@ -1359,11 +1360,18 @@ begin
       where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
     delete from public.organization_hourly_rollups x using public.organizations o
       where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
+    delete from public.tracking_inventory_hourly x using public.organizations o
+      where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
+    get diagnostics n = row_count;
+    inventory_deleted := inventory_deleted + n;
   end loop;
   delete from public.website_hourly_rollups where hour < now() - make_interval(days => longest);
   delete from public.organization_hourly_rollups where hour < now() - make_interval(days => longest);
+  delete from public.tracking_inventory_hourly where hour < now() - make_interval(days => longest);
+  get diagnostics n = row_count;
+  inventory_deleted := inventory_deleted + n;
   delete from public.collector_history where expires_at < now();
-  return jsonb_build_object('dropped_partitions', dropped, 'deleted_requests', deleted);
+  return jsonb_build_object('dropped_partitions', dropped, 'deleted_requests', deleted, 'deleted_inventory_counters', inventory_deleted);
 end
 $function$;
 
@@ -3795,7 +3803,7 @@ comment on function public.analytics_org_ids() is 'The organizations whose analy
 comment on function public.api_prune_rate_windows() is 'Deletes API rate-limit windows older than an hour.';
 comment on function public.api_take_request(rate_subject text, rate_window timestamp with time zone) is 'Counts one API request for a subject in a one-minute window and returns the window''s count so far (atomic across server processes).';
 comment on function public.check_organization_slug(slug text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
-comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log and rollups (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
+comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log, the hourly rollups and the traffic inventory''s counters (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
 comment on function public.collector_claim_hits(target_website_id uuid, bucket timestamp with time zone, wanted integer, per_minute integer) is 'Hands a collector process up to wanted hits of a website''s allowance for one minute (per_minute total across processes); returns how many it got.';
 comment on function public.collector_ensure_partitions(days_ahead integer) is 'Creates the daily partitions of the requests log and the idempotency keys from yesterday to days_ahead days ahead (UTC). The collector calls it at start and hourly.';
 comment on function public.collector_prune_rate_buckets() is 'Deletes rate-limit buckets older than an hour.';
