@@ -3104,6 +3104,34 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_first_publish_drift_rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  channel uuid;
+  site record;
+begin
+  select c.id into channel from public.alert_channels c
+    where c.organization_id = new.organization_id and c.is_default order by c.created_at limit 1;
+  -- Marks the rules as Tracklint's defaults (alert_rules_before_write reads it).
+  perform set_config('tracklint.creating_alert_defaults', 'on', true);
+  for site in select tw.website_id from public.tracking_plan_websites tw where tw.plan_id = new.plan_id order by tw.website_id loop
+    if not exists (select 1 from public.alert_rules r
+                   where r.organization_id = new.organization_id and r.kind = 'tracking_drift'
+                     and (r.website_id = site.website_id or r.website_id is null)) then
+      insert into public.alert_rules (organization_id, website_id, name, kind, params, severity, channel_ids)
+      values (new.organization_id, site.website_id, 'Tracking drift from the plan', 'tracking_drift', '{}', 'warning',
+              case when channel is null then '{}'::uuid[] else array[channel] end);
+    end if;
+  end loop;
+  perform set_config('tracklint.creating_alert_defaults', '', true);
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_parameter_json(p tracking_plan_parameters)
  RETURNS jsonb
  LANGUAGE sql
@@ -3259,6 +3287,7 @@ CREATE TRIGGER tracking_plan_parameters_audit AFTER INSERT OR DELETE OR UPDATE O
 CREATE TRIGGER tracking_plan_parameters_guard BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_parameters FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_content_guard();
 CREATE TRIGGER tracking_plan_parameters_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_parameters FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER collector_cache_tracking_plan_versions_changed AFTER UPDATE ON public.tracking_plan_versions FOR EACH ROW WHEN ((new.status = 'published'::text)) EXECUTE FUNCTION tracklint_private.notify_collector_cache();
+CREATE TRIGGER tracking_plan_first_publish_drift_rules AFTER UPDATE ON public.tracking_plan_versions FOR EACH ROW WHEN (((old.status = 'draft'::text) AND (new.status = 'published'::text) AND (new.number = 1))) EXECUTE FUNCTION tracklint_private.tracking_plan_first_publish_drift_rules();
 CREATE TRIGGER tracking_plan_versions_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
 CREATE TRIGGER tracking_plan_versions_guard BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_versions_guard();
 CREATE TRIGGER tracking_plan_versions_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
@@ -3886,6 +3915,7 @@ comment on function tracklint_private.require_member(org_id uuid) is 'Raises 425
 comment on function tracklint_private.tracking_plan_audit_row() is 'Writes one tracking_plan_audit row per inserted, updated or deleted plan row.';
 comment on function tracklint_private.tracking_plan_content_guard() is 'Events and parameters change only in a draft; their organization is the version''s.';
 comment on function tracklint_private.tracking_plan_custom_definitions_before_write() is 'A custom definition''s organization is its plan''s.';
+comment on function tracklint_private.tracking_plan_first_publish_drift_rules() is 'On a plan''s first publication, a default tracking_drift alert rule for each website that follows it and has none, on the organization''s default email channel.';
 comment on function tracklint_private.tracking_plan_parameter_json(p tracking_plan_parameters) is 'One planned parameter as the plan document writes it.';
 comment on function tracklint_private.tracking_plan_parameters_json(event_id uuid, scope text) is 'An event''s planned parameters of one scope (event or item) as the plan document writes them.';
 comment on function tracklint_private.tracking_plan_versions_guard() is 'Published versions are immutable; a draft becomes published only through publish_tracking_plan.';
