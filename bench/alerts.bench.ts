@@ -42,6 +42,8 @@ async function seedDrift(pool: import('pg').Pool, at: Date): Promise<void> {
     from public.tracking_plan_events e cross join generate_series(0, 4) i`);
   await pool.query(`insert into public.tracking_plan_websites (website_id, plan_id) select w.id, p.id from public.websites w join public.tracking_plans p on p.organization_id = w.organization_id`);
   await pool.query(`select public.publish_tracking_plan(p.id) from public.tracking_plans p`);
+  // Publishing gave every website a default drift rule (20261128140100); the bench keeps measuring one organization-wide rule per organization.
+  await pool.query(`delete from public.alert_rules where kind = 'tracking_drift' and is_default`);
   await pool.query(`insert into public.alert_rules (organization_id, name, kind, params) select o.id, 'Drift', 'tracking_drift', '{}' from public.organizations o where o.slug like 'bench-%'`);
   const last = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 - 3_600_000);
   // Hours: the current one, the last complete one, a day before, and the same hour 1-4 weeks before.

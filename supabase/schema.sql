@@ -1329,6 +1329,7 @@ declare
   r record;
   dropped int := 0;
   deleted bigint := 0;
+  inventory_deleted bigint := 0;
   n bigint;
   upper_bound timestamptz;
 begin
@@ -1359,11 +1360,18 @@ begin
       where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
     delete from public.organization_hourly_rollups x using public.organizations o
       where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
+    delete from public.tracking_inventory_hourly x using public.organizations o
+      where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
+    get diagnostics n = row_count;
+    inventory_deleted := inventory_deleted + n;
   end loop;
   delete from public.website_hourly_rollups where hour < now() - make_interval(days => longest);
   delete from public.organization_hourly_rollups where hour < now() - make_interval(days => longest);
+  delete from public.tracking_inventory_hourly where hour < now() - make_interval(days => longest);
+  get diagnostics n = row_count;
+  inventory_deleted := inventory_deleted + n;
   delete from public.collector_history where expires_at < now();
-  return jsonb_build_object('dropped_partitions', dropped, 'deleted_requests', deleted);
+  return jsonb_build_object('dropped_partitions', dropped, 'deleted_requests', deleted, 'deleted_inventory_counters', inventory_deleted);
 end
 $function$;
 
@@ -3096,6 +3104,34 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_first_publish_drift_rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  channel uuid;
+  site record;
+begin
+  select c.id into channel from public.alert_channels c
+    where c.organization_id = new.organization_id and c.is_default order by c.created_at limit 1;
+  -- Marks the rules as Tracklint's defaults (alert_rules_before_write reads it).
+  perform set_config('tracklint.creating_alert_defaults', 'on', true);
+  for site in select tw.website_id from public.tracking_plan_websites tw where tw.plan_id = new.plan_id order by tw.website_id loop
+    if not exists (select 1 from public.alert_rules r
+                   where r.organization_id = new.organization_id and r.kind = 'tracking_drift'
+                     and (r.website_id = site.website_id or r.website_id is null)) then
+      insert into public.alert_rules (organization_id, website_id, name, kind, params, severity, channel_ids)
+      values (new.organization_id, site.website_id, 'Tracking drift from the plan', 'tracking_drift', '{}', 'warning',
+              case when channel is null then '{}'::uuid[] else array[channel] end);
+    end if;
+  end loop;
+  perform set_config('tracklint.creating_alert_defaults', '', true);
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION tracklint_private.tracking_plan_parameter_json(p tracking_plan_parameters)
  RETURNS jsonb
  LANGUAGE sql
@@ -3251,6 +3287,7 @@ CREATE TRIGGER tracking_plan_parameters_audit AFTER INSERT OR DELETE OR UPDATE O
 CREATE TRIGGER tracking_plan_parameters_guard BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_parameters FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_content_guard();
 CREATE TRIGGER tracking_plan_parameters_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_parameters FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
 CREATE TRIGGER collector_cache_tracking_plan_versions_changed AFTER UPDATE ON public.tracking_plan_versions FOR EACH ROW WHEN ((new.status = 'published'::text)) EXECUTE FUNCTION tracklint_private.notify_collector_cache();
+CREATE TRIGGER tracking_plan_first_publish_drift_rules AFTER UPDATE ON public.tracking_plan_versions FOR EACH ROW WHEN (((old.status = 'draft'::text) AND (new.status = 'published'::text) AND (new.number = 1))) EXECUTE FUNCTION tracklint_private.tracking_plan_first_publish_drift_rules();
 CREATE TRIGGER tracking_plan_versions_audit AFTER INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_audit_row();
 CREATE TRIGGER tracking_plan_versions_guard BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION tracklint_private.tracking_plan_versions_guard();
 CREATE TRIGGER tracking_plan_versions_refuse_writes_while_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.tracking_plan_versions FOR EACH ROW EXECUTE FUNCTION refuse_writes_while_suspended();
@@ -3795,7 +3832,7 @@ comment on function public.analytics_org_ids() is 'The organizations whose analy
 comment on function public.api_prune_rate_windows() is 'Deletes API rate-limit windows older than an hour.';
 comment on function public.api_take_request(rate_subject text, rate_window timestamp with time zone) is 'Counts one API request for a subject in a one-minute window and returns the window''s count so far (atomic across server processes).';
 comment on function public.check_organization_slug(slug text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
-comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log and rollups (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
+comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log, the hourly rollups and the traffic inventory''s counters (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
 comment on function public.collector_claim_hits(target_website_id uuid, bucket timestamp with time zone, wanted integer, per_minute integer) is 'Hands a collector process up to wanted hits of a website''s allowance for one minute (per_minute total across processes); returns how many it got.';
 comment on function public.collector_ensure_partitions(days_ahead integer) is 'Creates the daily partitions of the requests log and the idempotency keys from yesterday to days_ahead days ahead (UTC). The collector calls it at start and hourly.';
 comment on function public.collector_prune_rate_buckets() is 'Deletes rate-limit buckets older than an hour.';
@@ -3878,6 +3915,7 @@ comment on function tracklint_private.require_member(org_id uuid) is 'Raises 425
 comment on function tracklint_private.tracking_plan_audit_row() is 'Writes one tracking_plan_audit row per inserted, updated or deleted plan row.';
 comment on function tracklint_private.tracking_plan_content_guard() is 'Events and parameters change only in a draft; their organization is the version''s.';
 comment on function tracklint_private.tracking_plan_custom_definitions_before_write() is 'A custom definition''s organization is its plan''s.';
+comment on function tracklint_private.tracking_plan_first_publish_drift_rules() is 'On a plan''s first publication, a default tracking_drift alert rule for each website that follows it and has none, on the organization''s default email channel.';
 comment on function tracklint_private.tracking_plan_parameter_json(p tracking_plan_parameters) is 'One planned parameter as the plan document writes it.';
 comment on function tracklint_private.tracking_plan_parameters_json(event_id uuid, scope text) is 'An event''s planned parameters of one scope (event or item) as the plan document writes them.';
 comment on function tracklint_private.tracking_plan_versions_guard() is 'Published versions are immutable; a draft becomes published only through publish_tracking_plan.';

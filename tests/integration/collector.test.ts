@@ -525,8 +525,24 @@ describe('storage maintenance', () => {
     await orgRollup(freeOrg, old(10));
     await orgRollup(tenant.orgId, old(10));
     await orgRollup(tenant.orgId, old(400));
+    // The traffic inventory's counters (issue 25) too.
+    const counter = (org: string, site: string, at: Date) =>
+      sql(
+        `insert into public.tracking_inventory_hourly (organization_id, website_id, hour, event_name, scope, name, hits, first_seen, last_seen)
+         values ($1, $2, date_trunc('hour', $3::timestamptz), 'page_view', 'event', '', 1, $3, $3) on conflict do nothing`,
+        [org, site, at],
+      );
+    await counter(freeOrg, freeSite.id, old(10));
+    await counter(tenant.orgId, shop.id, old(10));
+    await counter(tenant.orgId, shop.id, old(400));
 
-    await sql('select public.collector_apply_retention()');
+    const retention = await sql<{ r: { deleted_inventory_counters: number } }>('select public.collector_apply_retention() as r');
+    expect(retention[0]!.r.deleted_inventory_counters).toBe(2);
+    const countersLeft = await sql<{ organization_id: string }>(
+      `select organization_id from public.tracking_inventory_hourly where organization_id = any($1) and hour < now() - interval '9 days'`,
+      [[freeOrg, tenant.orgId]],
+    );
+    expect(countersLeft.map((r) => r.organization_id)).toEqual([tenant.orgId]);
     const rollupsLeft = await sql<{ organization_id: string; hour: Date }>(
       `select organization_id, hour from public.organization_hourly_rollups where organization_id = any($1) and hour < now() - interval '9 days' order by hour`,
       [[freeOrg, tenant.orgId]],

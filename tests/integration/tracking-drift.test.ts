@@ -104,6 +104,8 @@ async function driftAlerts(site: Site): Promise<AlertRow[]> {
 }
 
 async function createDriftRule(site: Site, channelIds: string[]) {
+  // Publishing gave the website a default drift rule on the owners' email channel: this test's own replaces it.
+  await sql(`delete from public.alert_rules where website_id = $1 and kind = 'tracking_drift' and is_default`, [site.id]);
   const { error } = await tenant.owner.client
     .from('alert_rules')
     .insert({ organization_id: tenant.orgId, website_id: site.id, name: 'Plan drift', kind: 'tracking_drift', severity: 'critical', params: { weeks: 4 }, channel_ids: channelIds });
@@ -132,6 +134,25 @@ describe('tracking plan drift alerts', () => {
     const { error } = await tenant.owner.client.from('alert_rules').insert({ organization_id: tenant.orgId, name: 'x', kind: 'tracking_drift', params: { weeks: 12 } });
     expect(error?.message).toContain('weeks must be between 1 and 8');
     expect(await sql(`select 1 from public.alert_rules where organization_id = $1 and kind = 'tracking_drift'`, [tenant.orgId])).toEqual([]);
+  });
+
+  it("a plan's first publication gives each of its websites a default drift rule on the owners' email channel; later ones do not", async () => {
+    const site = await createSite('defaults');
+    await publishPlan(site, 'Defaults');
+    const rules = () =>
+      sql<{ id: string; name: string; is_default: boolean; severity: string; channels: string[] }>(
+        `select r.id, r.name, r.is_default, r.severity,
+                array(select c.kind || ':' || c.email_members from public.alert_channels c where c.id = any(r.channel_ids)) as channels
+         from public.alert_rules r where r.website_id = $1 and r.kind = 'tracking_drift'`,
+        [site.id],
+      );
+    const first = await rules();
+    expect(first.map(({ id: _id, ...r }) => r)).toEqual([{ name: 'Tracking drift from the plan', is_default: true, severity: 'warning', channels: ['email:true'] }]);
+    // The owner deletes it; the next version does not bring it back.
+    expect((await tenant.owner.client.from('alert_rules').delete().eq('id', first[0]!.id)).error).toBeNull();
+    const planId = (await sql<{ plan_id: string }>('select plan_id from public.tracking_plan_websites where website_id = $1', [site.id]))[0]!.plan_id;
+    expect((await tenant.admin.client.rpc('publish_tracking_plan', { plan_id: planId })).error).toBeNull();
+    expect(await rules()).toEqual([]);
   });
 
   it('a planned event with steady volume stops: email and webhook name the change, then it resolves when the event returns', async () => {

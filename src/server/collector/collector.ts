@@ -35,6 +35,11 @@ export interface CollectorOptions {
    * loop. Needs the real engine and sink (not injected) and history options that are plain data.
    */
   validationThread?: boolean;
+  /**
+   * false: stored hits add nothing to the traffic inventory (issue 25's hourly counters). Only the
+   * bench switches it off, to measure what the inventory costs per hit.
+   */
+  inventory?: boolean;
 }
 
 export interface Collector {
@@ -74,8 +79,8 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       : undefined;
   const validator: HitValidator =
     threadDatabase === undefined
-      ? new HitValidation(engine, history!, log)
-      : new ValidationThread({ connectionString: threadDatabase, processId, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } }, log);
+      ? new HitValidation(engine, history!, log, { inventory: options.inventory !== false })
+      : new ValidationThread({ connectionString: threadDatabase, processId, inventory: options.inventory !== false, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } }, log);
   const refusals = new RefusalCounter();
   const rateLimiter = createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log);
   const clientLimiter = createClientRateLimiter();

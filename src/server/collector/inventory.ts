@@ -19,6 +19,12 @@ export interface InventoryRow {
 const HOUR_MS = 3_600_000;
 /** Distinct masked examples kept per counter. */
 export const INVENTORY_EXAMPLES = 3;
+/**
+ * Distinct raw values masked per counter and batch at most. Masking runs two regular expressions;
+ * a parameter with one value (a currency, a page type) would otherwise be masked again on every
+ * hit of the batch without ever adding an example.
+ */
+const EXAMPLES_TRIED = 8;
 
 /**
  * Aggregates a batch's inventory entries into one row per (website, hour, event, scope, name),
@@ -26,6 +32,8 @@ export const INVENTORY_EXAMPLES = 3;
  */
 export function aggregateInventory(hits: ReadonlyArray<Pick<StoredHit, 'organizationId' | 'websiteId' | 'receivedAtMs' | 'inventory'>>): InventoryRow[] {
   const rows = new Map<string, InventoryRow>();
+  /** Per counter key, the raw values already masked in this batch. */
+  const tried = new Map<string, string[]>();
   for (const h of hits) {
     if (h.inventory.length === 0) continue;
     const hourMs = Math.floor(h.receivedAtMs / HOUR_MS) * HOUR_MS;
@@ -47,8 +55,16 @@ export function aggregateInventory(hits: ReadonlyArray<Pick<StoredHit, 'organiza
       const type = e.slice(c + 1, d);
       if (type !== '' && !row.types.includes(type)) row.types.push(type);
       if (row.examples.length < INVENTORY_EXAMPLES && row.scope !== 'event') {
-        const ex = maskExample(row.name, e.slice(d + 1));
-        if (!row.examples.includes(ex)) row.examples.push(ex);
+        let raws = tried.get(key);
+        if (raws === undefined) tried.set(key, (raws = []));
+        if (raws.length < EXAMPLES_TRIED) {
+          const raw = e.slice(d + 1);
+          if (!raws.includes(raw)) {
+            raws.push(raw);
+            const ex = maskExample(row.name, raw);
+            if (!row.examples.includes(ex)) row.examples.push(ex);
+          }
+        }
       }
     }
   }

@@ -46,6 +46,11 @@ export interface StoredRow {
   inventory: string[];
 }
 
+/** `inventory: false`: the hit adds nothing to the traffic inventory (the bench measures its cost this way). */
+export interface StoredHitOptions {
+  inventory?: boolean;
+}
+
 /** How much of the catalogue judged a hit (issue 22: a verdict says what ran). */
 export type WithheldState = 'all_ran' | 'not_run' | 'would_fail';
 
@@ -83,7 +88,7 @@ export interface HitEnvelope {
   userAgent: string | null;
 }
 
-export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, result: VerdictResult): StoredRow {
+export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, result: VerdictResult, options: StoredHitOptions = {}): StoredRow {
   const issues = result.issues;
   const withheld = result.withheld;
   const issueRuleIds = issues.map((i) => pgSafe(i.ruleId));
@@ -117,7 +122,7 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
     url: pgSafe(env.url),
     body: env.body === null ? null : pgSafe(env.body),
     userAgent: env.userAgent === null ? null : pgSafe(env.userAgent),
-    inventory: inventoryEntriesOf(req),
+    inventory: options.inventory === false ? [] : inventoryEntriesOf(req),
   };
 }
 
@@ -169,6 +174,6 @@ export function storedHitOf(row: StoredRow): StoredHit {
   };
 }
 
-export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, result: VerdictResult): StoredHit {
-  return storedHitOf(toStoredRow(id, env, req, result));
+export function toStoredHit(id: string, env: HitEnvelope, req: DecodedRequest, result: VerdictResult, options: StoredHitOptions = {}): StoredHit {
+  return storedHitOf(toStoredRow(id, env, req, result, options));
 }

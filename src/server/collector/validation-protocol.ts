@@ -9,6 +9,8 @@ export interface ValidationWorkerData {
   /** The collector process's id: its own history announcements are not news to it. */
   processId: string;
   history: { maxEntries?: number; persistMinTtlMs?: number };
+  /** false: stored hits add nothing to the traffic inventory (CollectorOptions.inventory). */
+  inventory?: boolean;
 }
 
 /**

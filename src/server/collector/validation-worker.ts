@@ -45,7 +45,7 @@ const listener: CacheInvalidationListener = listenForCacheInvalidation(
   },
   log,
 );
-const validation = new HitValidation(createEngineAdapter(), history, log);
+const validation = new HitValidation(createEngineAdapter(), history, log, { inventory: data.inventory !== false });
 
 /** The latest version of each website the collector's thread sent. */
 const websites = new Map<string, { version: number; website: CollectorWebsite }>();

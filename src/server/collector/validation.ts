@@ -4,7 +4,7 @@ import type { CollectorEngine, WebsiteValidator } from './engine-adapter';
 import { drop, pass, refuse, type Drop, type DropReason, type StepResult } from './drop-reasons';
 import type { HistoryCache, HistoryUndo } from './history-cache';
 import type { HistoryWrite } from './sink';
-import { toStoredHit, type HitEnvelope, type StoredHit } from './stored-hit';
+import { toStoredHit, type HitEnvelope, type StoredHit, type StoredHitOptions } from './stored-hit';
 import { uuidv7 } from './uuid7';
 import type { CollectorWebsite } from './websites';
 
@@ -72,6 +72,7 @@ export class HitValidation implements HitValidator {
     private readonly engine: CollectorEngine,
     private readonly history: HistoryCache,
     private readonly log: Logger,
+    private readonly stored: StoredHitOptions = {},
   ) {}
 
   /** Hits validated and not settled yet (each holds its history undo). */
@@ -142,7 +143,7 @@ export class HitValidation implements HitValidator {
       const undo: HistoryUndo[] = [];
       try {
         const result = this.validatorFor(h.website)(d.value, this.history.view(h.website.id, writes, undo), h.envelope.receivedAtMs);
-        out.push({ seq: h.seq, stored: toStoredHit(uuidv7(h.envelope.receivedAtMs), h.envelope, d.value, result), historyWrites: writes, undoable: undo.length > 0 });
+        out.push({ seq: h.seq, stored: toStoredHit(uuidv7(h.envelope.receivedAtMs), h.envelope, d.value, result, this.stored), historyWrites: writes, undoable: undo.length > 0 });
         if (undo.length > 0) this.undo.set(h.seq, undo);
       } catch (err) {
         // An engine failure on one hit must not hold back the others (nor be retried forever).

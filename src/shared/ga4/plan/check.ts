@@ -54,9 +54,20 @@ interface CompiledEvent {
   validate: CompiledSchema;
   params: Map<string, PlanParameter>;
   items: Map<string, PlanParameter>;
+  /** What a finding says the plan expects, written once per plan version rather than per finding. */
+  expectedParams: string;
+  expectedItems: string;
+  described: Map<string, string>;
+  describedItems: Map<string, string>;
 }
 
 const byName = (list: readonly PlanParameter[] | undefined) => new Map((list ?? []).map((p) => [p.name, p]));
+const describedByName = (list: readonly PlanParameter[] | undefined) => new Map((list ?? []).map((p) => [p.name, describeParameter(p)]));
+
+/** "parameters a, b, c" (at most 12 names), or "no parameters". */
+function listed(what: string, names: readonly string[]): string {
+  return names.length > 0 ? `${what}s ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}` : `no ${what}s`;
+}
 
 function show(v: ParamValue | undefined): string {
   const s = typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? 'nothing';
@@ -84,8 +95,21 @@ function coerce(value: ParamValue, planned: PlanParameter | undefined, gtag: boo
 export function compilePlanCheck(plan: TrackingPlanDocument, compile: SchemaCompiler): PlanCheck {
   const version = planVersionLabel(plan);
   const events = new Map<string, CompiledEvent>();
-  for (const ev of plan.events) events.set(ev.name, { event: ev, validate: compile(eventSchema(ev)), params: byName(ev.parameters), items: byName(ev.itemParameters) });
+  for (const ev of plan.events)
+    events.set(ev.name, {
+      event: ev,
+      validate: compile(eventSchema(ev)),
+      params: byName(ev.parameters),
+      items: byName(ev.itemParameters),
+      expectedParams: listed('parameter', (ev.parameters ?? []).map((p) => p.name)),
+      expectedItems: listed('item parameter', (ev.itemParameters ?? []).map((p) => p.name)),
+      described: describedByName(ev.parameters),
+      describedItems: describedByName(ev.itemParameters),
+    });
+  const expectedEvents = listed('event', plan.events.filter((e) => e.status !== 'deprecated').map((e) => e.name));
   const userProps = byName(plan.userProperties);
+  const describedUserProps = describedByName(plan.userProperties);
+  const expectedUserProps = `user properties ${[...userProps.keys()].slice(0, 12).join(', ')}`;
   const validateUserProps = userProps.size > 0 ? compile(userPropertiesSchema(plan)) : undefined;
   const registered = plan.customDefinitions && plan.customDefinitions.length > 0 ? plan.customDefinitions : undefined;
   const registeredEvent = new Set(registered?.filter((d) => d.scope === 'event').map((d) => d.parameterName));
@@ -121,30 +145,27 @@ export function compilePlanCheck(plan: TrackingPlanDocument, compile: SchemaComp
     const segments = e.instancePath.split('/').slice(1);
     const inItems = segments[0] === 'items' && segments.length >= 2;
     const itemIndex = inItems ? Number(segments[1]) : -1;
-    const planned = inItems ? compiled.items : compiled.params;
+    const described = inItems ? compiled.describedItems : compiled.described;
     const base = inItems ? `${at}.items[${itemIndex}]` : `${at}.params`;
     const what = inItems ? `item parameter` : 'parameter';
     const record = (inItems ? (data.items as Array<Record<string, unknown>>)[itemIndex] : data) as Record<string, unknown>;
     if (e.keyword === 'required') {
       const p = String(e.params.missingProperty);
-      const entry = planned.get(p);
-      emit(issues, 'plan.missing_required_parameter', ev, `${base}.${p}`, `"${name}" is missing the required ${what} "${p}".`, { event: name, parameter: p, expected: entry ? describeParameter(entry) : 'required' });
+      emit(issues, 'plan.missing_required_parameter', ev, `${base}.${p}`, `"${name}" is missing the required ${what} "${p}".`, { event: name, parameter: p, expected: described.get(p) ?? 'required' });
       return;
     }
     if (e.keyword === 'additionalProperty' || e.keyword === 'additionalProperties') {
       const p = String(e.params.additionalProperty);
-      const planParams = [...planned.keys()];
       emit(issues, 'plan.unplanned_parameter', ev, `${base}.${p}`, `"${name}" sends the ${what} "${p}", which the plan does not list.`, {
         event: name,
         parameter: p,
-        expected: planParams.length > 0 ? `${what}s ${planParams.slice(0, 12).join(', ')}${planParams.length > 12 ? ', …' : ''}` : `no ${what}s`,
+        expected: inItems ? compiled.expectedItems : compiled.expectedParams,
       });
       return;
     }
     const p = inItems ? segments[2] : segments[0];
     if (p === undefined) return;
-    const entry = planned.get(p);
-    const expected = entry ? describeParameter(entry) : 'see plan';
+    const expected = described.get(p) ?? 'see plan';
     const value = record[p];
     if (e.keyword === 'type') {
       emit(issues, 'plan.parameter_type', ev, `${base}.${p}`, `"${name}" sends the ${what} "${p}" as ${kindOf(value)} (${show(value as ParamValue)}), not as ${String(e.params.type) === 'integer' ? 'an integer' : `${String(e.params.type) === 'boolean' ? 'a boolean' : `a ${String(e.params.type)}`}`}.`, { event: name, parameter: p, expected });
@@ -164,13 +185,7 @@ export function compilePlanCheck(plan: TrackingPlanDocument, compile: SchemaComp
         const at = `events[${ev.index}]`;
         const compiled = events.get(name);
         if (!compiled) {
-          if (!AUTOMATIC_EVENTS.has(name)) {
-            const planned = plan.events.filter((e) => e.status !== 'deprecated').map((e) => e.name);
-            emit(issues, 'plan.unplanned_event', ev, `${at}.name`, `The event "${name}" is not in the tracking plan.`, {
-              event: name,
-              expected: planned.length > 0 ? `events ${planned.slice(0, 12).join(', ')}${planned.length > 12 ? ', …' : ''}` : 'no events',
-            });
-          }
+          if (!AUTOMATIC_EVENTS.has(name)) emit(issues, 'plan.unplanned_event', ev, `${at}.name`, `The event "${name}" is not in the tracking plan.`, { event: name, expected: expectedEvents });
         } else {
           if (compiled.event.status === 'deprecated') emit(issues, 'plan.deprecated_event', ev, `${at}.name`, `The event "${name}" is deprecated in the tracking plan.`, { event: name, expected: 'deprecated: stop sending it' });
           const data: Record<string, unknown> = {};
@@ -208,9 +223,8 @@ export function compilePlanCheck(plan: TrackingPlanDocument, compile: SchemaComp
           if (validateUserProps)
             for (const e of validateUserProps(data)) {
               const p = e.keyword === 'required' ? String(e.params.missingProperty) : e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : (e.instancePath.split('/')[1] ?? '');
-              const entry = userProps.get(p);
               const path = `${at}.user_properties.${p}`;
-              const expected = entry ? describeParameter(entry) : `user properties ${[...userProps.keys()].slice(0, 12).join(', ')}`;
+              const expected = describedUserProps.get(p) ?? expectedUserProps;
               if (e.keyword === 'required') emit(issues, 'plan.missing_required_parameter', ev, path, `The hit is missing the required user property "${p}".`, { parameter: p, expected });
               else if (e.keyword === 'additionalProperties') emit(issues, 'plan.unplanned_parameter', ev, path, `The hit sends the user property "${p}", which the plan does not list.`, { parameter: p, expected });
               else if (e.keyword === 'type') emit(issues, 'plan.parameter_type', ev, path, `The user property "${p}" is sent as ${kindOf(data[p])} (${show(data[p] as ParamValue)}).`, { parameter: p, expected });

@@ -71,6 +71,15 @@ describe('the plan check', () => {
     expect(f.find((i) => i.ruleId === 'plan.value_not_allowed')!.plan!.expected).toBe('string, required, one of EUR, USD');
   });
 
+  it('says what the plan lists for an unplanned parameter and item parameter (written once per plan version)', () => {
+    const f = findings({ ...PURCHASE, 'ep.affiliation': 'shop', pr1: 'idSKU_1~nmShirt~pr10~qt1~k0color~v0red' });
+    const param = f.find((i) => i.ruleId === 'plan.unplanned_parameter' && i.path.endsWith('.params.affiliation'));
+    expect(param?.plan).toMatchObject({ event: 'purchase', parameter: 'affiliation', expected: 'parameters transaction_id, value, currency, coupon' });
+    const item = f.find((i) => i.ruleId === 'plan.unplanned_parameter' && i.path.includes('.items['));
+    expect(item?.plan?.expected).toBe('item parameters item_id, item_name, price, quantity');
+    expect(findings({ en: 'formSubmit' }, { ...PLAN, events: [] })[0]!.plan!.expected).toBe('no events');
+  });
+
   it('item parameters: unplanned and wrong type', () => {
     const f = findings({ ...PURCHASE, pr1: 'idSKU1~nmShirt~pr10~qt2~k0color~v0red' });
     expect(kinds(f)).toEqual(['plan.unplanned_parameter events[0].items[0].color']);

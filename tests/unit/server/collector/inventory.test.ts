@@ -37,6 +37,16 @@ describe('the traffic inventory', () => {
     ]);
   });
 
+  it('masks each raw value once per batch, and tries a bounded number of values per counter', () => {
+    const at = Date.UTC(2026, 10, 27, 10, 15);
+    const same = Array.from({ length: 50 }, (_, i) => ({ organizationId: 'o', websiteId: 'w', receivedAtMs: at + i, inventory: entries({ en: 'page_view', 'ep.page_type': 'home' }) }));
+    const row = aggregateInventory(same).find((r) => r.name === 'page_type')!;
+    expect(row).toMatchObject({ hits: 50, examples: ['home'] });
+    // Eight distinct values that all mask to one example, then a ninth that would add one: past the bound it is not masked.
+    const masked = Array.from({ length: 9 }, (_, i) => ({ organizationId: 'o', websiteId: 'w', receivedAtMs: at + i, inventory: entries({ en: 'page_view', 'ep.ref': i < 8 ? `order 06123456${i}0` : 'plain' }) }));
+    expect(aggregateInventory(masked).find((r) => r.name === 'ref')!.examples).toEqual(['order ##########']);
+  });
+
   it('masks personal data in examples', () => {
     expect(maskExample('note', 'mail jane@shop.example now')).toBe('mail …@shop.example now');
     expect(maskExample('ref', 'order 0612345678')).toBe('order ##########');
