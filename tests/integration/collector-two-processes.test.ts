@@ -65,6 +65,19 @@ async function refusedBySecond(siteKey: string, domain: string): Promise<string 
 }
 
 describe('collector caches across two server processes', () => {
+  it('/debug/mp/collect answers the same whether validation runs in the event loop or in the validation thread', async () => {
+    const debug = async (base: string, body: string) => {
+      const res = await fetch(`${base}/debug/mp/collect?measurement_id=G-TWO00001`, { method: 'POST', headers: { 'user-agent': 'two-proc-debug' }, body });
+      return { status: res.status, json: (await res.json()) as { validationMessages?: unknown[]; tracklint?: unknown } };
+    };
+    for (const body of [JSON.stringify({ client_id: '1.2', events: [{ name: 'Login', params: { method: 'x' } }] }), '{not json']) {
+      const [first, other] = [await debug(inject('serverUrl'), body), await debug(second.url, body)];
+      expect(first.status).toBe(200);
+      expect(Array.isArray(first.json.validationMessages)).toBe(true);
+      expect(other).toEqual(first);
+    }
+  });
+
   it('a website deactivated through one process is refused by the other at once', async () => {
     const site = await website('two-a.example.com');
     expect((await sendTo(second.url, site.site_key, 'two-a.example.com')).status).toBe(200);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
@@ -79,33 +79,47 @@ async function loadChannel(client: SqlClient, id: string): Promise<ChannelRow> {
 /** "Send test" sends a real request to an address the tenant chose: at most this many per organization and minute. */
 export const TEST_SENDS_PER_MINUTE = 5;
 
-export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>();
+/** What the alert routes share: the caller's queries, the channel secrets, the plan gate and the test-send limit. */
+interface AlertKit {
+  deps: AppDeps;
+  secrets: ReturnType<typeof createChannelSecrets>;
+  asCaller: ReturnType<typeof callerQuery>;
+  /** Slack and webhook channels need the custom_alerts feature; email channels do not. */
+  featureGate(client: SqlClient, orgId: string, kind: ChannelKind): Promise<void>;
+  /** Stores a channel's URL encrypted, with a hint that shows which one it is. */
+  storeTarget(client: SqlClient, channelId: string, url: string): Promise<unknown>;
+  testSends: RateLimiterPostgres;
+}
+
+function createAlertKit(deps: AppDeps): AlertKit {
   const secrets = createChannelSecrets(deps.config.jwtSecret);
-  // In Postgres (the auth limits' table), so the limit holds across server processes.
-  const testSends = new RateLimiterPostgres({
-    storeClient: deps.db.pool,
-    schemaName: 'auth',
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix: 'alert_test_send',
-    points: TEST_SENDS_PER_MINUTE,
-    duration: 60,
-  });
-  app.use('*', requireUser(deps));
-
-  const asCaller = callerQuery(deps);
-
-  const featureGate = async (client: SqlClient, orgId: string, kind: ChannelKind) => {
-    if (kind === 'email') return;
-    const { rows } = await client.query<{ ok: boolean }>(`select public.organization_has_feature($1, 'custom_alerts') as ok`, [orgId]);
-    if (!rows[0]?.ok) throw new HttpError(403, 'Slack and webhook channels need the Starter plan or higher.');
+  return {
+    deps,
+    secrets,
+    asCaller: callerQuery(deps),
+    async featureGate(client, orgId, kind) {
+      if (kind === 'email') return;
+      const { rows } = await client.query<{ ok: boolean }>(`select public.organization_has_feature($1, 'custom_alerts') as ok`, [orgId]);
+      if (!rows[0]?.ok) throw new HttpError(403, 'Slack and webhook channels need the Starter plan or higher.');
+    },
+    storeTarget: (client, channelId, url) => client.query('select public.set_alert_channel_target($1, $2, $3)', [channelId, secrets.encryptUrl(url), urlHint(url)]),
+    // In Postgres (the auth limits' table), so the limit holds across server processes.
+    testSends: new RateLimiterPostgres({
+      storeClient: deps.db.pool,
+      schemaName: 'auth',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: 'alert_test_send',
+      points: TEST_SENDS_PER_MINUTE,
+      duration: 60,
+    }),
   };
+}
 
-  const storeTarget = (client: SqlClient, channelId: string, url: string) =>
-    client.query('select public.set_alert_channel_target($1, $2, $3)', [channelId, secrets.encryptUrl(url), urlHint(url)]);
+/** POST /channels: creates a channel; a webhook's signing secret is in this answer only. */
+function createChannel(kit: AlertKit) {
+  return async (c: Context<ApiEnv>) => {
 
-  app.post('/channels', async (c) => {
     const body = await readJson(c);
     if (!isObject(body)) throw new HttpError(400, 'Send a JSON object');
     const orgId = typeof body.organization_id === 'string' && UUID.test(body.organization_id) ? body.organization_id : null;
@@ -114,27 +128,32 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
     if (!kind) throw new HttpError(400, 'kind must be email, slack or webhook');
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     if (name.length < 1 || name.length > 100) throw new HttpError(400, 'name must be 1 to 100 characters');
-    const url = kind === 'email' ? null : checkUrl(body.url, deps.config.production);
+    const url = kind === 'email' ? null : checkUrl(body.url, kit.deps.config.production);
     const recipients = kind === 'email' && body.email_recipients !== undefined ? checkRecipients(body.email_recipients) : [];
     const members = kind === 'email' ? body.email_members !== false : false;
     const digest = kind === 'email' && body.daily_digest === true;
     if (kind === 'email' && !members && recipients.length === 0) throw new HttpError(400, 'An email channel needs recipients, or to send to owners and admins');
-    const channel = await asCaller(c, async (client) => {
+    const channel = await kit.asCaller(c, async (client) => {
       await requireAdmin(client, orgId);
-      await featureGate(client, orgId, kind);
+      await kit.featureGate(client, orgId, kind);
       const { rows } = await client.query<{ id: string }>(
         'insert into public.alert_channels (organization_id, name, kind, email_recipients, email_members, daily_digest, enabled) values ($1, $2, $3, $4, $5, $6, $7) returning id',
         [orgId, name, kind, recipients, members, digest, body.enabled !== false],
       );
       const id = rows[0]!.id;
-      if (url) await storeTarget(client, id, url);
+      if (url) await kit.storeTarget(client, id, url);
       return loadChannel(client, id);
     });
     // The signing secret is derived, never stored: this answer is the one place it is shown.
-    return c.json({ channel, ...(kind === 'webhook' ? { signing_secret: secrets.signingSecret(channel.id, channel.secret_version) } : {}) }, 201);
-  });
+    return c.json({ channel, ...(kind === 'webhook' ? { signing_secret: kit.secrets.signingSecret(channel.id, channel.secret_version) } : {}) }, 201);
+  
+  };
+}
 
-  app.patch('/channels/:id', async (c) => {
+/** PATCH /channels/:id: changes the listed fields, a URL (stored encrypted) or rotates the signing secret. */
+function updateChannel(kit: AlertKit) {
+  return async (c: Context<ApiEnv, '/channels/:id'>) => {
+
     const id = c.req.param('id');
     if (!UUID.test(id)) throw new HttpError(400, 'Channel id must be a UUID');
     const body = await readJson(c);
@@ -142,7 +161,7 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
     const allowed = ['name', 'email_recipients', 'email_members', 'daily_digest', 'enabled', 'url', 'rotate_secret'];
     const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
     if (unknown.length) throw new HttpError(400, `These fields cannot be changed here: ${unknown.join(', ')}`);
-    const result = await asCaller(c, async (client) => {
+    const result = await kit.asCaller(c, async (client) => {
       const before = await loadChannel(client, id);
       await requireAdmin(client, before.organization_id);
       const sets: string[] = [];
@@ -171,8 +190,8 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       if (sets.length) await client.query(`update public.alert_channels set ${sets.join(', ')} where id = $1`, values);
       if (body.url !== undefined) {
         if (before.kind === 'email') throw new HttpError(400, 'Email channels have no URL');
-        await featureGate(client, before.organization_id, before.kind);
-        await storeTarget(client, id, checkUrl(body.url, deps.config.production));
+        await kit.featureGate(client, before.organization_id, before.kind);
+        await kit.storeTarget(client, id, checkUrl(body.url, kit.deps.config.production));
       }
       let rotated = false;
       if (body.rotate_secret === true) {
@@ -182,20 +201,25 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       }
       return { channel: await loadChannel(client, id), rotated };
     });
-    return c.json({ channel: result.channel, ...(result.rotated ? { signing_secret: secrets.signingSecret(id, result.channel.secret_version) } : {}) });
-  });
+    return c.json({ channel: result.channel, ...(result.rotated ? { signing_secret: kit.secrets.signingSecret(id, result.channel.secret_version) } : {}) });
+  
+  };
+}
 
-  app.post('/channels/:id/test', async (c) => {
+/** POST /channels/:id/test: sends a test through the channel now, within the per-organization limit, and logs it like any delivery. */
+function testChannel(kit: AlertKit) {
+  return async (c: Context<ApiEnv, '/channels/:id'>) => {
+
     const id = c.req.param('id');
     if (!UUID.test(id)) throw new HttpError(400, 'Channel id must be a UUID');
-    const channel = await asCaller(c, async (client) => {
+    const channel = await kit.asCaller(c, async (client) => {
       const ch = await loadChannel(client, id);
       await requireAdmin(client, ch.organization_id);
-      await featureGate(client, ch.organization_id, ch.kind);
+      await kit.featureGate(client, ch.organization_id, ch.kind);
       return ch;
     });
     try {
-      await testSends.consume(channel.organization_id);
+      await kit.testSends.consume(channel.organization_id);
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
@@ -203,7 +227,7 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       return c.json({ error: `Too many test sends: at most ${TEST_SENDS_PER_MINUTE} a minute per organization. Try again in ${seconds} s.` }, 429);
     }
     // The URL is readable only by the server: the send runs on its own connection, and is logged like any delivery.
-    const outcome = await deps.db.transaction(async (client) => {
+    const outcome = await kit.deps.db.transaction(async (client) => {
       const org = (await client.query<{ name: string }>('select name from public.organizations where id = $1', [channel.organization_id])).rows[0];
       const target = (await client.query<{ url_encrypted: string }>('select url_encrypted from public.alert_channel_targets where channel_id = $1', [id])).rows[0];
       const { rows } = await client.query<{ id: string }>(
@@ -214,9 +238,9 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
       const now = new Date();
       const result = await sendThroughChannel(
         client,
-        { mailer: deps.mailer, secrets, refusePrivateAddresses: deps.config.production },
+        { mailer: kit.deps.mailer, secrets: kit.secrets, refusePrivateAddresses: kit.deps.config.production },
         { id, kind: channel.kind, organizationId: channel.organization_id, emailRecipients: channel.email_recipients, emailMembers: channel.email_members, secretVersion: channel.secret_version, urlEncrypted: target?.url_encrypted ?? null },
-        testMessage(deliveryId, channel.organization_id, org?.name ?? '', deps.publicUrl, now),
+        testMessage(deliveryId, channel.organization_id, org?.name ?? '', kit.deps.publicUrl, now),
         now.getTime(),
       );
       await client.query(
@@ -229,7 +253,16 @@ export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
     // One answer for every failure (closed port, non-HTTP port, refused request): see NOT_ACCEPTED.
     if (!outcome.ok) return c.json({ error: `The test was not delivered. ${outcome.error ?? ''}`.trim(), delivery_id: outcome.deliveryId }, 502);
     return c.json({ status: 'sent', delivery_id: outcome.deliveryId, status_code: outcome.statusCode });
-  });
+  
+  };
+}
 
+export function createAlertRoutes(deps: AppDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const kit = createAlertKit(deps);
+  app.use('*', requireUser(deps));
+  app.post('/channels', createChannel(kit));
+  app.patch('/channels/:id', updateChannel(kit));
+  app.post('/channels/:id/test', testChannel(kit));
   return app;
 }

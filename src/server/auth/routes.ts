@@ -12,73 +12,48 @@ import { requestPasswordRecovery, resendEmailLink, sendMagicLink } from './email
 import { normalizeEmail, parseJsonObject } from './validation';
 import { createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter } from './rate-limits';
 
-/** GoTrue-compatible auth API mounted at /auth/v1. Handlers only translate HTTP; the flows live in their own modules. */
-export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = createAuthRateLimiter(deps, deps.config.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS)): Hono {
-  const app = new Hono();
-  deps.jwt.bindAuthService({
-    issuer: () => `${deps.publicUrl}${ISSUER_PATH}`,
-    isSessionLive: (claims) => isSessionActive(deps.db.pool, claims.session_id ?? '', claims.sub),
-  });
-  const ip = (c: Context) => limiter.ipOf(c);
-  /**
-   * Limits on requests that email an address: per IP, then per address whether or not it has an
-   * account (so a 429 reveals nothing), one per interval per kind and a few per hour in all.
-   */
-  const emailLimits = async (c: Context, kind: string, email: unknown) => {
-    await limiter.consume('email_ip', ip(c));
-    const address = normalizeEmail(email);
-    if (!address) return null;
-    await limiter.consume('email_address', address);
-    return limiter.attempt('email_interval', `${kind}:${address}`);
-  };
-  const requireEmailSlot = async (c: Context, kind: string, email: unknown) => {
-    const refusal = await emailLimits(c, kind, email);
-    if (refusal) throw refusal;
-  };
+/**
+ * Limits on requests that email an address: per IP, then per address whether or not it has an
+ * account (so a 429 reveals nothing), one per interval per kind and a few per hour in all.
+ * Returns the refusal of a request too soon after the last one of its kind, else null.
+ */
+async function emailLimits(limiter: AuthRateLimiter, c: Context, kind: string, email: unknown) {
+  await limiter.consume('email_ip', limiter.ipOf(c));
+  const address = normalizeEmail(email);
+  if (!address) return null;
+  await limiter.consume('email_address', address);
+  return limiter.attempt('email_interval', `${kind}:${address}`);
+}
 
-  app.onError((err, c) => {
-    if (err instanceof AuthApiError) return c.json(err.toBody(), err.status);
-    deps.log.error('auth request failed', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
-    return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Internal server error' }, 500);
-  });
+async function requireEmailSlot(limiter: AuthRateLimiter, c: Context, kind: string, email: unknown) {
+  const refusal = await emailLimits(limiter, c, kind, email);
+  if (refusal) throw refusal;
+}
 
-  // Supabase clients always send the project's API key. A wrong one is refused; email links carry none.
-  app.use('*', async (c, next) => {
-    const apiKey = c.req.header('apikey');
-    if (apiKey && !(await deps.jwt.verify(apiKey))) throw authErrors.invalidApiKey();
-    await next();
-  });
+const body = async (c: Context) => parseJsonObject(await c.req.text());
+const redirectParam = (c: Context) => c.req.query('redirect_to') || undefined;
 
-  const body = async (c: Context) => parseJsonObject(await c.req.text());
-  const redirectParam = (c: Context) => c.req.query('redirect_to') || undefined;
-  const session = async (c: Context) => {
-    const result = await checkBearer(deps, c.req.header('authorization'));
-    if (!result.ok) throw result.error;
-    return result.claims;
-  };
+/** The caller's session claims from the bearer token, or the auth error that refuses it. */
+async function sessionOf(deps: AppDeps, c: Context) {
+  const result = await checkBearer(deps, c.req.header('authorization'));
+  if (!result.ok) throw result.error;
+  return result.claims;
+}
 
-  app.get('/health', (c) => c.json({ version: 'tracklint', name: 'GoTrue', description: 'Tracklint auth service (GoTrue-compatible)' }));
+const SETTINGS = {
+  external: { email: true, phone: false, anonymous_users: false, apple: false, github: false, google: false },
+  disable_signup: false,
+  mailer_autoconfirm: false,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+};
 
-  app.get('/settings', (c) =>
-    c.json({
-      external: { email: true, phone: false, anonymous_users: false, apple: false, github: false, google: false },
-      disable_signup: false,
-      mailer_autoconfirm: false,
-      phone_autoconfirm: false,
-      sms_provider: '',
-      saml_enabled: false,
-    }),
-  );
-
-  app.post('/signup', async (c) => {
-    const input = await body(c);
-    await requireEmailSlot(c, 'signup', input.email);
-    return c.json(await signUp(deps, input, redirectParam(c)));
-  });
-
-  app.post('/token', async (c) => {
+/** POST /token: the password, refresh-token and PKCE grants, with the per-IP and failed-sign-in limits. */
+function tokenGrant(deps: AppDeps, limiter: AuthRateLimiter) {
+  return async (c: Context) => {
     const grantType = c.req.query('grant_type');
-    await limiter.consume('token_ip', ip(c));
+    await limiter.consume('token_ip', limiter.ipOf(c));
     const input = await body(c);
     if (grantType === 'password') {
       // Failed attempts are counted per address: past the limit even the right password is refused.
@@ -99,29 +74,65 @@ export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = creat
     if (grantType === 'refresh_token') return c.json(await refreshTokenGrant(deps, input));
     if (grantType === 'pkce') return c.json(await pkceGrant(deps, input));
     throw new AuthApiError(400, 'validation_failed', `unsupported_grant_type: ${grantType ?? '(none)'}`);
+  };
+}
+
+/** Errors as GoTrue answers them; anything else is logged and answered as a bare 500. */
+function answerAuthErrors(app: Hono, deps: AppDeps): void {
+  app.onError((err, c) => {
+    if (err instanceof AuthApiError) return c.json(err.toBody(), err.status);
+    deps.log.error('auth request failed', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Internal server error' }, 500);
+  });
+  // Supabase clients always send the project's API key. A wrong one is refused; email links carry none.
+  app.use('*', async (c, next) => {
+    const apiKey = c.req.header('apikey');
+    if (apiKey && !(await deps.jwt.verify(apiKey))) throw authErrors.invalidApiKey();
+    await next();
+  });
+}
+
+/** GoTrue-compatible auth API mounted at /auth/v1. Handlers only translate HTTP; the flows live in their own modules. */
+export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = createAuthRateLimiter(deps, deps.config.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS)): Hono {
+  const app = new Hono();
+  deps.jwt.bindAuthService({
+    issuer: () => `${deps.publicUrl}${ISSUER_PATH}`,
+    isSessionLive: (claims) => isSessionActive(deps.db.pool, claims.session_id ?? '', claims.sub),
+  });
+  answerAuthErrors(app, deps);
+
+  app.get('/health', (c) => c.json({ version: 'tracklint', name: 'GoTrue', description: 'Tracklint auth service (GoTrue-compatible)' }));
+  app.get('/settings', (c) => c.json(SETTINGS));
+
+  app.post('/signup', async (c) => {
+    const input = await body(c);
+    await requireEmailSlot(limiter, c, 'signup', input.email);
+    return c.json(await signUp(deps, input, redirectParam(c)));
   });
 
+  app.post('/token', tokenGrant(deps, limiter));
+
   app.get('/verify', async (c) => {
-    await limiter.consume('verify_ip', ip(c));
+    await limiter.consume('verify_ip', limiter.ipOf(c));
     const location = await verifyLink(deps, { token: c.req.query('token'), type: c.req.query('type'), redirectTo: redirectParam(c) });
     return c.redirect(location, 303);
   });
   app.post('/verify', async (c) => {
-    await limiter.consume('verify_ip', ip(c));
+    await limiter.consume('verify_ip', limiter.ipOf(c));
     return c.json(await verifyOtp(deps, await body(c)));
   });
 
-  app.get('/user', async (c) => c.json(await getUser(deps, (await session(c)).sub)));
+  app.get('/user', async (c) => c.json(await getUser(deps, (await sessionOf(deps, c)).sub)));
   app.put('/user', async (c) => {
-    const claims = await session(c);
+    const claims = await sessionOf(deps, c);
     const input = await body(c);
-    if (input.email !== undefined) await requireEmailSlot(c, 'email_change', input.email);
+    if (input.email !== undefined) await requireEmailSlot(limiter, c, 'email_change', input.email);
     return c.json(await updateCurrentUser(deps, claims, input, redirectParam(c)));
   });
 
   app.post('/logout', async (c) => {
     const scope = parseSignOutScope(c.req.query('scope'));
-    const claims = await session(c);
+    const claims = await sessionOf(deps, c);
     await signOut(deps, claims.sub, claims.session_id, scope);
     return c.body(null, 204);
   });
@@ -129,21 +140,21 @@ export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = creat
   app.post('/recover', async (c) => {
     const input = await body(c);
     // Too soon after the last reset mail: nothing is sent, and the answer is the same as ever.
-    if (await emailLimits(c, 'recovery', input.email)) return c.json({});
+    if (await emailLimits(limiter, c, 'recovery', input.email)) return c.json({});
     await requestPasswordRecovery(deps, input, redirectParam(c));
     return c.json({});
   });
 
   app.post('/otp', async (c) => {
     const input = await body(c);
-    await requireEmailSlot(c, 'magiclink', input.email);
+    await requireEmailSlot(limiter, c, 'magiclink', input.email);
     await sendMagicLink(deps, input, redirectParam(c));
     return c.json({});
   });
 
   app.post('/resend', async (c) => {
     const input = await body(c);
-    await requireEmailSlot(c, input.type === 'email_change' ? 'email_change' : 'signup', input.email);
+    await requireEmailSlot(limiter, c, input.type === 'email_change' ? 'email_change' : 'signup', input.email);
     await resendEmailLink(deps, input, redirectParam(c));
     return c.json({});
   });

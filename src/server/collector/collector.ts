@@ -5,7 +5,7 @@ import { createEngineAdapter, type CollectorEngine } from './engine-adapter';
 import { HistoryCache, type HistoryCacheOptions } from './history-cache';
 import { createMetrics, type CollectorMetrics, type MetricsRecorder } from './metrics';
 import { createPgSink } from './pg-sink';
-import { IngestPipeline, type AdmittedHit } from './pipeline';
+import { IngestPipeline } from './pipeline';
 import { createQuotaLedger } from './quota';
 import { createClientRateLimiter } from './client-rate-limit';
 import { createRateLimiter, pgAllowanceClaim, pruneRateBuckets, type AllowanceClaim } from './rate-limit';
@@ -14,7 +14,8 @@ import { createWebsiteDirectory, type WebsiteDirectoryOptions } from './websites
 import { COLLECTOR_CACHE_CHANNEL, COLLECTOR_HISTORY_CHANNEL, listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
 import { applyHistoryAnnouncement } from './history-announcements';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS, type WriterOptions } from './writer';
-import { HitValidation, type HitValidator } from './validation';
+import { HitValidation, validateQueued, type AdmittedHit, type HitValidator } from './validation';
+import { countingObserver } from './ingest-observer';
 import { ValidationThread } from './validation-thread';
 import { RefusalCounter } from './website-counters';
 
@@ -44,7 +45,6 @@ export interface CollectorOptions {
 
 export interface Collector {
   pipeline: IngestPipeline;
-  engine: CollectorEngine;
   metrics(): CollectorMetrics;
   /** Creates partitions ahead and starts periodic maintenance. */
   start(): Promise<void>;
@@ -82,14 +82,12 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       ? new HitValidation(engine, history!, log, { inventory: options.inventory !== false })
       : new ValidationThread({ connectionString: threadDatabase, processId, inventory: options.inventory !== false, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } }, log);
   const refusals = new RefusalCounter();
-  const rateLimiter = createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log);
-  const clientLimiter = createClientRateLimiter();
-  const pipeline = new IngestPipeline({ directory, quota, validator, metrics, log, refusals, rateLimiter, clientLimiter });
-  pipeline.writer = new BatchWriter<AdmittedHit>(
+  // In dependency order: the writer validates through the validator, the pipeline queues into the writer.
+  const writer = new BatchWriter<AdmittedHit>(
     sink,
     quota,
     {
-      prepare: (batch) => pipeline.validate(batch),
+      prepare: validateQueued(validator),
       onVerified: (ids) => ids.forEach((id) => directory.markVerified(id)),
       onSettled: (hit, kept) => validator.settle(hit.seq, kept),
       refusalCounter: refusals,
@@ -98,6 +96,16 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     log,
     { ...DEFAULT_WRITER_OPTIONS, ...options.writer },
   );
+  const pipeline = new IngestPipeline({
+    directory,
+    quota,
+    validator,
+    queue: writer,
+    observer: countingObserver(metrics, refusals, () => writer.flushSoon()),
+    log,
+    rateLimiter: createRateLimiter(options.rateClaim ?? pgAllowanceClaim(pool), log),
+    clientLimiter: createClientRateLimiter(),
+  });
 
   const interval = options.maintenanceIntervalMs ?? 60 * 60_000;
   const daysAhead = options.partitionDaysAhead ?? 3;
@@ -117,7 +125,6 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
 
   return {
     pipeline,
-    engine,
     metrics: () => metrics.snapshot(),
     async start() {
       if (announced && connectionString) {
@@ -151,7 +158,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     async stop() {
       if (timer) clearInterval(timer);
       if (first) clearTimeout(first);
-      await pipeline.writer.drain();
+      await writer.drain();
       await Promise.all([listener?.stop(), validator.stop()]);
     },
   };

@@ -86,7 +86,7 @@ const UPSERT_USAGE_EVENTS = `
 // The batch's counts in one statement: monthly usage first (the organization's row lock), then,
 // only if no organization is over its limit, the hourly rollups (per website, and summed per
 // organization in key order, so concurrent batches lock its rows in the same order) and the website
-// counters. With no usage to add (a batch counted first, see writeOnce) it writes those alone. The
+// counters. With no usage to add (a batch counted first, see writeCountingFirst) it writes those alone. The
 // aggregate in `within` reads every usage row, so all of them are locked before any rollup row.
 // Over a limit nothing but the usage is written, and the caller rolls the transaction back.
 const COUNT_WITHIN_LIMITS = `
@@ -207,14 +207,20 @@ export interface PgSinkOptions {
   announceHistoryAs?: string;
 }
 
-type CountOrder = 'count-first' | 'count-last';
+/** What storing a batch's rows settled: the hits stored (indexes into batch.hits), and why the others were not. */
+interface StoredRows {
+  /** The batch, without websites deleted meanwhile among those to verify. */
+  batch: SinkBatch;
+  kept: number[];
+  duplicates: Set<number>;
+  gone: Set<number>;
+}
 
 /**
- * One attempt at a batch, in one transaction. `count-last` returns null (rolled back) when the
- * batch would cross a monthly limit; `count-first` always settles the batch.
+ * Runs one attempt at a batch in a transaction of its own: commits what `work` wrote, or rolls back
+ * when it returns null (or throws). A connection that fails mid-transaction is discarded.
  */
-async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions, order: CountOrder): Promise<SinkResult | null> {
-  const duplicates = inBatchDuplicates(batch.hits);
+async function inBatchTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T | null>): Promise<T | null> {
   const client = await pool.connect();
   let broken = false;
   // A connection that dies between two statements emits 'error' on the checked-out client;
@@ -225,75 +231,10 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
   client.on('error', onError);
   try {
     await client.query('begin');
-    const gone = new Set<number>();
-    const websiteIds = [...new Set(batch.hits.map((h) => h.websiteId))];
-    if (websiteIds.length > 0) {
-      const live = new Set((await client.query<{ id: string }>(statement(LIVE_WEBSITES, [websiteIds]))).rows.map((r) => r.id));
-      batch.hits.forEach((h, i) => {
-        if (!live.has(h.websiteId)) {
-          gone.add(i);
-          duplicates.delete(i);
-        }
-      });
-      if (live.size < websiteIds.length) batch = { ...batch, verifyWebsiteIds: batch.verifyWebsiteIds.filter((id) => live.has(id)) };
-    }
-    const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i) && !gone.has(i));
-    if (keyed.length > 0) {
-      const res = await client.query<{ website_id: string; idempotency_key: string }>(statement(INSERT_KEYS, [keyed.map(({ h }) => h.websiteId), keyed.map(({ h }) => h.idempotencyKey)]));
-      const fresh = new Set(res.rows.map((r) => `${r.website_id}|${r.idempotency_key}`));
-      for (const { h, i } of keyed) if (!fresh.has(`${h.websiteId}|${h.idempotencyKey}`)) duplicates.add(i);
-    }
-    let kept = batch.hits.flatMap((_, i) => (duplicates.has(i) || gone.has(i) ? [] : [i]));
-    const overQuota = new Set<number>();
-    if (kept.length > 0) await copyRequests(client, kept.map((i) => batch.hits[i]!));
-    if (order === 'count-first' && kept.length > 0) {
-      const usage = usageIncrements(kept.map((i) => batch.hits[i]!));
-      const totals = await client.query<UsageTotal>(statement(UPSERT_USAGE, usageParams(usage)));
-      for (const i of overLimit(batch.hits, kept, usage, totals.rows)) overQuota.add(i);
-      if (overQuota.size > 0) {
-        const taken = [...overQuota].map((i) => batch.hits[i]!);
-        await client.query(statement(DELETE_REQUESTS, [taken.map((h) => h.id), taken.map((h) => iso(h.receivedAtMs))]));
-        const keyed = taken.filter((h) => h.idempotencyKey !== null);
-        if (keyed.length > 0) await client.query(statement(DELETE_KEYS, [keyed.map((h) => h.websiteId), keyed.map((h) => h.idempotencyKey)]));
-        const back = usageIncrements(taken);
-        await client.query(statement(UNCOUNT_USAGE, usageParams(back)));
-        kept = kept.filter((i) => !overQuota.has(i));
-      }
-    }
-    const hits = kept.map((i) => batch.hits[i]!);
-    // Only the history of hits that are stored (in batch order, so the last write of a key wins).
-    const history = kept.flatMap((i) => batch.historyByHit[i] ?? []);
-    if (batch.verifyWebsiteIds.length > 0) await client.query(statement(VERIFY_WEBSITES, [batch.verifyWebsiteIds]));
-    if (history.length > 0) {
-      const last = new Map<string, HistoryWrite>();
-      for (const h of history) last.set(`${h.websiteId}|${h.key}`, h);
-      const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
-      const params = [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))];
-      if (options.announceHistoryAs === undefined) await client.query(statement(UPSERT_HISTORY, params));
-      else await client.query(statement(UPSERT_AND_ANNOUNCE_HISTORY, [...params, historyAnnouncements(options.announceHistoryAs, rows)]));
-    }
-    if (batch.refusals.length > 0) {
-      const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
-      await client.query(statement(UPSERT_USAGE_EVENTS, [r.map((x) => x.organizationId), r.map((x) => x.month), r.map((x) => x.limit), r.map((x) => x.refused), r.map((x) => iso(x.firstAt)), r.map((x) => iso(x.lastAt))]));
-    }
-    // The inventory of what the stored hits sent (issue 25): hourly counters, upserted once per batch.
-    const inventory = aggregateInventory(hits);
-    if (inventory.length > 0) await client.query(statement(UPSERT_INVENTORY, inventoryParams(inventory)));
-    // The counts last: their rows are the hottest locks, so hold them for the shortest time.
-    const roll = aggregateRollups(hits);
-    const counts = websiteCounts(hits, batch.websiteRefusals ?? []);
-    if (order === 'count-last') {
-      const usage = usageIncrements(hits);
-      if (usage.length > 0 || roll.length > 0 || counts.length > 0) {
-        const totals = await client.query<UsageTotal>(statement(COUNT_WITHIN_LIMITS, [...usageParams(usage), ...rollupParams(roll), ...counterParams(counts)]));
-        if (overLimit(batch.hits, kept, usage, totals.rows).length > 0) {
-          await client.query('rollback');
-          return null;
-        }
-      }
-    } else if (roll.length > 0 || counts.length > 0) {
-      // The usage was counted first: the same statement with no usage writes the rollups and counters.
-      await client.query(statement(COUNT_WITHIN_LIMITS, [...usageParams([]), ...rollupParams(roll), ...counterParams(counts)]));
+    const result = await work(client);
+    if (result === null) {
+      await client.query('rollback');
+      return null;
     }
     try {
       await client.query('commit');
@@ -302,7 +243,7 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
       if (isTransientDbError(err)) (err as CommitUncertain).commitUncertain = true;
       throw err;
     }
-    return { duplicates, gone, overQuota };
+    return result;
   } catch (err) {
     broken = isTransientDbError(err);
     await client.query('rollback').catch(() => {
@@ -314,6 +255,109 @@ async function writeOnce(pool: pg.Pool, batch: SinkBatch, options: PgSinkOptions
     // A connection that failed mid-transaction is discarded rather than returned to the pool.
     client.release(broken ? true : undefined);
   }
+}
+
+/** The batch's request rows: without hits of websites deleted meanwhile, nor copies of hits stored before (by idempotency key). */
+async function storeRequests(client: pg.PoolClient, input: SinkBatch): Promise<StoredRows> {
+  let batch = input;
+  const duplicates = inBatchDuplicates(batch.hits);
+  const gone = new Set<number>();
+  const websiteIds = [...new Set(batch.hits.map((h) => h.websiteId))];
+  if (websiteIds.length > 0) {
+    const live = new Set((await client.query<{ id: string }>(statement(LIVE_WEBSITES, [websiteIds]))).rows.map((r) => r.id));
+    batch.hits.forEach((h, i) => {
+      if (!live.has(h.websiteId)) {
+        gone.add(i);
+        duplicates.delete(i);
+      }
+    });
+    if (live.size < websiteIds.length) batch = { ...batch, verifyWebsiteIds: batch.verifyWebsiteIds.filter((id) => live.has(id)) };
+  }
+  const keyed = batch.hits.map((h, i) => ({ h, i })).filter(({ h, i }) => h.idempotencyKey !== null && !duplicates.has(i) && !gone.has(i));
+  if (keyed.length > 0) {
+    const res = await client.query<{ website_id: string; idempotency_key: string }>(statement(INSERT_KEYS, [keyed.map(({ h }) => h.websiteId), keyed.map(({ h }) => h.idempotencyKey)]));
+    const fresh = new Set(res.rows.map((r) => `${r.website_id}|${r.idempotency_key}`));
+    for (const { h, i } of keyed) if (!fresh.has(`${h.websiteId}|${h.idempotencyKey}`)) duplicates.add(i);
+  }
+  const kept = batch.hits.flatMap((_, i) => (duplicates.has(i) || gone.has(i) ? [] : [i]));
+  if (kept.length > 0) await copyRequests(client, kept.map((i) => batch.hits[i]!));
+  return { batch, kept, duplicates, gone };
+}
+
+/** Counts the stored hits' monthly usage and takes back (deletes and uncounts) those beyond a limit; returns their indexes. */
+async function countUsageTakingBackExcess(client: pg.PoolClient, batch: SinkBatch, kept: readonly number[]): Promise<Set<number>> {
+  const overQuota = new Set<number>();
+  if (kept.length === 0) return overQuota;
+  const usage = usageIncrements(kept.map((i) => batch.hits[i]!));
+  const totals = await client.query<UsageTotal>(statement(UPSERT_USAGE, usageParams(usage)));
+  for (const i of overLimit(batch.hits, kept, usage, totals.rows)) overQuota.add(i);
+  if (overQuota.size === 0) return overQuota;
+  const taken = [...overQuota].map((i) => batch.hits[i]!);
+  await client.query(statement(DELETE_REQUESTS, [taken.map((h) => h.id), taken.map((h) => iso(h.receivedAtMs))]));
+  const keyed = taken.filter((h) => h.idempotencyKey !== null);
+  if (keyed.length > 0) await client.query(statement(DELETE_KEYS, [keyed.map((h) => h.websiteId), keyed.map((h) => h.idempotencyKey)]));
+  await client.query(statement(UNCOUNT_USAGE, usageParams(usageIncrements(taken))));
+  return overQuota;
+}
+
+/** What travels with the stored hits: websites they verify, their history, quota refusals and their inventory. */
+async function writeAlongside(client: pg.PoolClient, batch: SinkBatch, kept: readonly number[], options: PgSinkOptions): Promise<void> {
+  // Only the history of hits that are stored (in batch order, so the last write of a key wins).
+  const history = kept.flatMap((i) => batch.historyByHit[i] ?? []);
+  if (batch.verifyWebsiteIds.length > 0) await client.query(statement(VERIFY_WEBSITES, [batch.verifyWebsiteIds]));
+  if (history.length > 0) {
+    const last = new Map<string, HistoryWrite>();
+    for (const h of history) last.set(`${h.websiteId}|${h.key}`, h);
+    const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
+    const params = [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))];
+    if (options.announceHistoryAs === undefined) await client.query(statement(UPSERT_HISTORY, params));
+    else await client.query(statement(UPSERT_AND_ANNOUNCE_HISTORY, [...params, historyAnnouncements(options.announceHistoryAs, rows)]));
+  }
+  if (batch.refusals.length > 0) {
+    const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
+    await client.query(statement(UPSERT_USAGE_EVENTS, [r.map((x) => x.organizationId), r.map((x) => x.month), r.map((x) => x.limit), r.map((x) => x.refused), r.map((x) => iso(x.firstAt)), r.map((x) => iso(x.lastAt))]));
+  }
+  // The inventory of what the stored hits sent (issue 25): hourly counters, upserted once per batch.
+  const inventory = aggregateInventory(kept.map((i) => batch.hits[i]!));
+  if (inventory.length > 0) await client.query(statement(UPSERT_INVENTORY, inventoryParams(inventory)));
+}
+
+/**
+ * The fast attempt: counts last, so the organization's usage row (the hottest lock) is held for one
+ * statement and the commit. Null (rolled back) when the batch would cross a monthly limit.
+ */
+async function writeCountingLast(pool: pg.Pool, input: SinkBatch, options: PgSinkOptions): Promise<SinkResult | null> {
+  return inBatchTransaction(pool, async (client) => {
+    const { batch, kept, duplicates, gone } = await storeRequests(client, input);
+    await writeAlongside(client, batch, kept, options);
+    const hits = kept.map((i) => batch.hits[i]!);
+    const usage = usageIncrements(hits);
+    const roll = aggregateRollups(hits);
+    const counts = websiteCounts(hits, batch.websiteRefusals ?? []);
+    if (usage.length > 0 || roll.length > 0 || counts.length > 0) {
+      const totals = await client.query<UsageTotal>(statement(COUNT_WITHIN_LIMITS, [...usageParams(usage), ...rollupParams(roll), ...counterParams(counts)]));
+      if (overLimit(batch.hits, kept, usage, totals.rows).length > 0) return null;
+    }
+    return { duplicates, gone, overQuota: new Set<number>() };
+  });
+}
+
+/** The attempt after a batch crossed a limit: counts the usage first and takes back the hits beyond it; always settles the batch. */
+async function writeCountingFirst(pool: pg.Pool, input: SinkBatch, options: PgSinkOptions): Promise<SinkResult> {
+  const result = await inBatchTransaction(pool, async (client) => {
+    const { batch, kept: stored, duplicates, gone } = await storeRequests(client, input);
+    const overQuota = await countUsageTakingBackExcess(client, batch, stored);
+    const kept = stored.filter((i) => !overQuota.has(i));
+    await writeAlongside(client, batch, kept, options);
+    const hits = kept.map((i) => batch.hits[i]!);
+    // The counts last: their rows are the hottest locks, so hold them for the shortest time. The
+    // usage was counted first: the same statement with no usage writes the rollups and counters.
+    const roll = aggregateRollups(hits);
+    const counts = websiteCounts(hits, batch.websiteRefusals ?? []);
+    if (roll.length > 0 || counts.length > 0) await client.query(statement(COUNT_WITHIN_LIMITS, [...usageParams([]), ...rollupParams(roll), ...counterParams(counts)]));
+    return { duplicates, gone, overQuota };
+  });
+  return result!;
 }
 
 const usageParams = (usage: ReturnType<typeof usageIncrements>) => [usage.map((u) => u.organizationId), usage.map((u) => u.month), usage.map((u) => u.count)];
@@ -340,8 +384,7 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
       // Most batches stay within every monthly limit: count them last, so the organization's usage
       // row (which serializes its batches) is locked for one statement and the commit. A batch that
       // crosses a limit is rolled back and written again counting first, taking back the excess.
-      const fast = await writeOnce(pool, batch, options, 'count-last');
-      return fast ?? (await writeOnce(pool, batch, options, 'count-first'))!;
+      return (await writeCountingLast(pool, batch, options)) ?? (await writeCountingFirst(pool, batch, options));
     },
 
     async loadHistory(websiteId, keys): Promise<Map<string, HistoryRead>> {

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { clientAddress } from '../http/client-address';
 import type { Collector } from './collector';
-import { DEBUG_REQUESTS_PER_MINUTE, createDebugRateLimiter } from './debug-rate-limit';
-import { DROP_STATUS, RETRYABLE_REASONS, type Drop } from './drop-reasons';
+import { DEBUG_REQUESTS_PER_MINUTE, createDebugRateLimiter, type DebugRateLimiter } from './debug-rate-limit';
+import { DROP_STATUS, RETRYABLE_REASONS, drop, pass, refuse, type Drop, type StepResult } from './drop-reasons';
 import type { HitResult, IngestContext, IngestResult } from './pipeline';
 import type { HitSource } from './stored-hit';
 import { trackerScript } from './tracker-script';
+import { ValidationUnavailable } from './validation';
 import { isCollectorSecret } from './websites';
 import { LIMITS, cleanIdempotencyKey, parseTrackerBatch, type RawHit } from './wire';
 
@@ -34,17 +35,17 @@ function refusal(c: Context, d: Drop, extra: Record<string, unknown> = {}) {
   return c.json({ error: d.message, reason: d.reason, ...extra }, DROP_STATUS[d.reason]);
 }
 
-/** Reads the body as text, refusing (without reading it all) a body over the limit. */
-async function readBody(c: Context, maxBytes: number): Promise<string | Drop> {
+/** The first step of every route: reads the body as text, refusing (without reading it all) a body over the limit. */
+async function readBody(c: Context, maxBytes: number): Promise<StepResult<string>> {
   const declared = Number(c.req.header('content-length') ?? NaN);
-  const tooLarge: Drop = { reason: 'body_too_large', message: `The request body is larger than ${Math.round(maxBytes / 1000)} KB (${maxBytes} bytes).` };
-  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge;
+  const tooLarge = drop('body_too_large', `The request body is larger than ${Math.round(maxBytes / 1000)} KB (${maxBytes} bytes).`);
+  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, drop: tooLarge };
   // With a declared length the HTTP parser stops the body there, so it can be read whole: the
   // Node adapter then reads it straight from the socket instead of through a web stream, which
   // cost more than parsing the batch. Chunked bodies are counted as they arrive.
-  if (Number.isFinite(declared)) return Buffer.from(await c.req.raw.arrayBuffer()).toString('utf8');
+  if (Number.isFinite(declared)) return pass(Buffer.from(await c.req.raw.arrayBuffer()).toString('utf8'));
   const stream = c.req.raw.body;
-  if (!stream) return '';
+  if (!stream) return pass('');
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -54,11 +55,35 @@ async function readBody(c: Context, maxBytes: number): Promise<string | Drop> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      return tooLarge;
+      return { ok: false, drop: tooLarge };
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return pass(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** A single hit's idempotency key (header, or `_tlk` for gtag), refused when malformed. */
+function idempotencyKey(value: string | undefined): StepResult<string | null> {
+  const key = cleanIdempotencyKey(value);
+  return key === undefined ? refuse('malformed_body', 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".') : pass(key);
+}
+
+/**
+ * The debug endpoint's own limit per key (the secret, else the address), before the body is read
+ * or validated.
+ */
+function checkDebugRate(limiter: DebugRateLimiter, c: Context, secret: string | undefined, trustProxy: boolean): StepResult<true> {
+  const limitKey = isCollectorSecret(secret) ? `secret:${secret}` : `address:${clientAddress(c, trustProxy) ?? ''}`;
+  if (limiter.take(limitKey, Date.now())) return pass(true);
+  return refuse('rate_limited', `Too many debug requests: at most ${DEBUG_REQUESTS_PER_MINUTE} a minute per secret (or per address without one).`);
+}
+
+/** A Measurement Protocol request's context: its secret (if any) and measurement id name the website. */
+function mpContext(c: Context, secret: string | undefined): IngestContext {
+  const ctx = context(c, undefined, 'measurement_protocol');
+  if (secret !== undefined) ctx.apiKey = secret;
+  ctx.measurementId = c.req.query('measurement_id');
+  return ctx;
 }
 
 function context(c: Context, siteKey: string | undefined, source: HitSource, trustProxy = false): IngestContext {
@@ -138,8 +163,8 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
       if (!missing.ok) return refusal(c, missing.drop);
     }
     const text = await readBody(c, LIMITS.trackerBatchBytes);
-    if (typeof text !== 'string') return unread(c, collector, text);
-    const parsed = parseTrackerBatch(text);
+    if (!text.ok) return unread(c, collector, text.drop);
+    const parsed = parseTrackerBatch(text.value);
     if (!parsed.ok) return unread(c, collector, parsed.drop);
     return answerBatch(c, await pipeline.ingest(ctx, parsed.value));
   });
@@ -147,11 +172,11 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
   // gtag's own format sent straight to Tracklint (e.g. from server-side tagging): one request, GET or POST.
   const direct = async (c: Context) => {
     const ctx = context(c, c.req.query('site'), 'gtag_direct', options.trustProxy);
-    const text = c.req.method === 'POST' ? await readBody(c, LIMITS.gtagBytes) : '';
-    if (typeof text !== 'string') return unread(c, collector, text);
-    const key = cleanIdempotencyKey(c.req.header('idempotency-key') ?? c.req.query('_tlk'));
-    if (key === undefined) return unread(c, collector, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
-    const hit: RawHit = { method: c.req.method, url: cleanUrl(c, ['site', '_tlk']), body: text || null, idempotencyKey: key };
+    const text = c.req.method === 'POST' ? await readBody(c, LIMITS.gtagBytes) : pass('');
+    if (!text.ok) return unread(c, collector, text.drop);
+    const key = idempotencyKey(c.req.header('idempotency-key') ?? c.req.query('_tlk'));
+    if (!key.ok) return unread(c, collector, key.drop);
+    const hit: RawHit = { method: c.req.method, url: cleanUrl(c, ['site', '_tlk']), body: text.value || null, idempotencyKey: key.value };
     return answerSingle(c, await pipeline.ingest(ctx, [hit]));
   };
   app.get('/g/collect', direct);
@@ -162,41 +187,36 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
   app.post('/mp/collect', async (c) => {
     const secret = c.req.query('api_secret');
     if (!isCollectorSecret(secret)) return refusal(c, await pipeline.refuseWithoutSecret(secret ?? c.req.query('site'), Date.now()));
-    const ctx = context(c, undefined, 'measurement_protocol');
-    ctx.apiKey = secret;
-    ctx.measurementId = c.req.query('measurement_id');
+    const ctx = mpContext(c, secret);
     const text = await readBody(c, LIMITS.mpBytes);
-    if (typeof text !== 'string') return unread(c, collector, text);
-    const key = cleanIdempotencyKey(c.req.header('idempotency-key'));
-    if (key === undefined) return unread(c, collector, { reason: 'malformed_body', message: 'Invalid idempotency key: 8 to 64 letters, digits, "-" or "_".' });
-    const hit: RawHit = { method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text, idempotencyKey: key };
+    if (!text.ok) return unread(c, collector, text.drop);
+    const key = idempotencyKey(c.req.header('idempotency-key'));
+    if (!key.ok) return unread(c, collector, key.drop);
+    const hit: RawHit = { method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text.value, idempotencyKey: key.value };
     return answerSingle(c, await pipeline.ingest(ctx, [hit]));
   });
 
-  // Google's validation server, plus Tracklint's findings. Nothing is stored or counted. With a
-  // secret the website's own settings apply (custom rules, measurement ids); without one, and with
-  // the public site key, only the built-in rules with default settings: nothing of a tenant's.
+  // Google's validation server, plus Tracklint's findings: the same steps as /mp/collect, with a
+  // limit of its own and, as the last step, the validator's answer instead of storage. Nothing is
+  // stored or counted. With a secret the website's own settings apply (custom rules, measurement
+  // ids); without one, and with the public site key, only the built-in rules with default
+  // settings: nothing of a tenant's.
   const debugLimiter = createDebugRateLimiter();
   app.post('/debug/mp/collect', async (c) => {
     const secret = c.req.query('api_secret');
-    // Its own limit per key (the secret, else the address), before the body is read or validated.
-    const limitKey = isCollectorSecret(secret) ? `secret:${secret}` : `address:${clientAddress(c, options.trustProxy ?? false) ?? ''}`;
-    if (!debugLimiter.take(limitKey, Date.now())) {
-      return refusal(c, { reason: 'rate_limited', message: `Too many debug requests: at most ${DEBUG_REQUESTS_PER_MINUTE} a minute per secret (or per address without one).` });
-    }
+    const limited = checkDebugRate(debugLimiter, c, secret, options.trustProxy ?? false);
+    if (!limited.ok) return refusal(c, limited.drop);
     const text = await readBody(c, LIMITS.mpBytes);
-    if (typeof text !== 'string') return refusal(c, text);
-    let website;
-    if (isCollectorSecret(secret)) {
-      const resolved = await pipeline.resolveApiKey(secret, c.req.query('measurement_id'));
-      if (!resolved.ok) return refusal(c, resolved.drop);
-      const site = await pipeline.resolveWebsite(resolved.value);
-      if (!site.ok) return refusal(c, site.drop);
-      website = site.value;
-    }
-    const decoded = collector.engine.decode({ method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text, headers: { 'user-agent': c.req.header('user-agent') ?? '' }, receivedAtMs: Date.now() });
-    const result = decoded.ok ? collector.engine.validatorFor(website ?? null)(decoded.request, undefined, Date.now()) : undefined;
-    return c.json(collector.engine.debugResponse(decoded, result), 200);
+    if (!text.ok) return refusal(c, text.drop);
+    const ctx = mpContext(c, isCollectorSecret(secret) ? secret : undefined);
+    const hit: RawHit = { method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text.value, idempotencyKey: null };
+    const answer = await pipeline.inspect(ctx, hit).catch((err: unknown): StepResult<never> => {
+      // The validation thread restarting (or stopping): like a busy collector, the sender tries again.
+      if (err instanceof ValidationUnavailable) return refuse('queue_full', 'The collector is busy; send the hits again in a second.');
+      throw err;
+    });
+    if (!answer.ok) return refusal(c, answer.drop);
+    return c.json(answer.value, 200);
   });
 
   app.get('/collector/metrics', async (c) => {

@@ -1,6 +1,7 @@
 import type { LogLevel } from '../config';
 import type { HitEnvelope } from './stored-hit';
-import type { ValidationOutcome } from './validation';
+import type { DebugResponse } from './engine-adapter';
+import type { DebugInput, ValidationOutcome } from './validation';
 import type { CollectorWebsite } from './websites';
 
 /** What the validation thread is started with (workerData). */
@@ -29,12 +30,15 @@ export interface WireHit {
 
 export type ToValidationThread =
   | { type: 'validate'; call: number; websites: WireWebsite[]; hits: WireHit[] }
+  /** One debug endpoint request; `website` as in `validate`, null for the default settings. */
+  | { type: 'debug'; call: number; website: WireWebsite | null; request: Omit<DebugInput, 'website'> }
   /** Hits whose fate is known: history writes of `reverted` are taken back, those of `kept` stay. */
   | { type: 'settle'; kept: number[]; reverted: number[] }
   | { type: 'stop' };
 
 export type FromValidationThread =
   | { type: 'validated'; call: number; outcomes: ValidationOutcome[] }
+  | { type: 'debugged'; call: number; response: DebugResponse }
   /** `code`: the Postgres or network error code, so the writer can tell a transient failure (retried) from others. */
   | { type: 'failed'; call: number; message: string; code?: string }
   | { type: 'log'; level: Exclude<LogLevel, 'silent'>; message: string; fields?: Record<string, unknown> };

@@ -1,8 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
-import { ValidationUnavailable, type HitValidator, type ValidationInput, type ValidationOutcome } from './validation';
+import type { DebugResponse } from './engine-adapter';
+import { ValidationUnavailable, type DebugInput, type HitValidator, type ValidationInput, type ValidationOutcome } from './validation';
 import type { FromValidationThread, ToValidationThread, ValidationWorkerData, WireHit, WireWebsite } from './validation-protocol';
 import type { CollectorWebsite } from './websites';
+
+/** A call waiting for the thread's answer. */
+interface PendingCall<T> {
+  resolve(value: T): void;
+  reject(e: Error): void;
+}
 
 /** How long stop() waits for the thread to close its connections before terminating it. */
 const STOP_TIMEOUT_MS = 5_000;
@@ -29,7 +36,8 @@ function startWorker(workerData: ValidationWorkerData): Worker {
 export class ValidationThread implements HitValidator {
   private worker: Worker | undefined;
   private nextCall = 1;
-  private readonly calls = new Map<number, { resolve(o: ValidationOutcome[]): void; reject(e: Error): void }>();
+  private readonly calls = new Map<number, PendingCall<ValidationOutcome[]>>();
+  private readonly debugCalls = new Map<number, PendingCall<DebugResponse>>();
   /** Per website object a version number; the thread is sent each version once. */
   private readonly versions = new WeakMap<CollectorWebsite, number>();
   private nextVersion = 1;
@@ -62,8 +70,9 @@ export class ValidationThread implements HitValidator {
       this.sentVersions.clear();
       this.kept = [];
       this.reverted = [];
-      const failed = [...this.calls.values()];
+      const failed = [...this.calls.values(), ...this.debugCalls.values()];
       this.calls.clear();
+      this.debugCalls.clear();
       for (const c of failed) c.reject(new ValidationUnavailable(`the validation thread exited (code ${code})`));
       if (!this.stopping) this.log.warn('collector: the validation thread exited; starting a new one with the next hits', { code });
     });
@@ -77,10 +86,18 @@ export class ValidationThread implements HitValidator {
         this.calls.get(msg.call)?.resolve(msg.outcomes);
         this.calls.delete(msg.call);
         return;
-      case 'failed':
-        this.calls.get(msg.call)?.reject(Object.assign(new Error(msg.message), msg.code === undefined ? {} : { code: msg.code }));
-        this.calls.delete(msg.call);
+      case 'debugged':
+        this.debugCalls.get(msg.call)?.resolve(msg.response);
+        this.debugCalls.delete(msg.call);
         return;
+      case 'failed': {
+        const error = Object.assign(new Error(msg.message), msg.code === undefined ? {} : { code: msg.code });
+        this.calls.get(msg.call)?.reject(error);
+        this.debugCalls.get(msg.call)?.reject(error);
+        this.calls.delete(msg.call);
+        this.debugCalls.delete(msg.call);
+        return;
+      }
       case 'log':
         this.log[msg.level](msg.message, msg.fields);
         return;
@@ -93,6 +110,14 @@ export class ValidationThread implements HitValidator {
     return v;
   }
 
+  /** The website as the thread will read it: in full the first time this version of it is sent, then by id. */
+  private wireWebsite(website: CollectorWebsite): WireWebsite {
+    const version = this.versionOf(website);
+    const known = this.sentVersions.get(website.id) === version;
+    this.sentVersions.set(website.id, version);
+    return known ? { version, id: website.id } : { version, website };
+  }
+
   validate(hits: readonly ValidationInput[]): Promise<ValidationOutcome[]> {
     if (this.stopping) return Promise.reject(new ValidationUnavailable('the validation thread is stopping'));
     const websites: WireWebsite[] = [];
@@ -100,10 +125,7 @@ export class ValidationThread implements HitValidator {
     const wire: WireHit[] = hits.map((h) => {
       let site = siteIndex.get(h.website);
       if (site === undefined) {
-        const version = this.versionOf(h.website);
-        const known = this.sentVersions.get(h.website.id) === version;
-        site = websites.push(known ? { version, id: h.website.id } : { version, website: h.website }) - 1;
-        this.sentVersions.set(h.website.id, version);
+        site = websites.push(this.wireWebsite(h.website)) - 1;
         siteIndex.set(h.website, site);
       }
       return { seq: h.seq, site, method: h.method, envelope: h.envelope };
@@ -113,6 +135,15 @@ export class ValidationThread implements HitValidator {
     const call = this.nextCall++;
     const result = new Promise<ValidationOutcome[]>((resolve, reject) => this.calls.set(call, { resolve, reject }));
     this.post({ type: 'validate', call, websites, hits: wire });
+    return result;
+  }
+
+  debug({ website, ...request }: DebugInput): Promise<DebugResponse> {
+    if (this.stopping) return Promise.reject(new ValidationUnavailable('the validation thread is stopping'));
+    const wireSite = website === null ? null : this.wireWebsite(website);
+    const call = this.nextCall++;
+    const result = new Promise<DebugResponse>((resolve, reject) => this.debugCalls.set(call, { resolve, reject }));
+    this.post({ type: 'debug', call, website: wireSite, request });
     return result;
   }
 

@@ -13,7 +13,7 @@ import { applyHistoryAnnouncement } from './history-announcements';
 import { HistoryCache } from './history-cache';
 import { createPgSink } from './pg-sink';
 import { HitValidation, type ValidationInput } from './validation';
-import type { FromValidationThread, ToValidationThread, ValidationWorkerData } from './validation-protocol';
+import type { FromValidationThread, ToValidationThread, ValidationWorkerData, WireWebsite } from './validation-protocol';
 import type { CollectorWebsite } from './websites';
 
 if (!parentPort) throw new Error('validation-worker.ts runs as a worker thread only');
@@ -50,35 +50,49 @@ const validation = new HitValidation(createEngineAdapter(), history, log, { inve
 /** The latest version of each website the collector's thread sent. */
 const websites = new Map<string, { version: number; website: CollectorWebsite }>();
 
-function resolveWebsites(wire: Extract<ToValidationThread, { type: 'validate' }>['websites']): CollectorWebsite[] {
-  return wire.map((w) => {
-    if ('website' in w) {
-      websites.set(w.website.id, { version: w.version, website: w.website });
-      return w.website;
-    }
-    const known = websites.get(w.id);
-    if (known?.version !== w.version) throw new Error(`validation thread: website ${w.id} version ${w.version} was never sent`);
-    return known.website;
-  });
+function resolveWebsite(w: WireWebsite): CollectorWebsite {
+  if ('website' in w) {
+    websites.set(w.website.id, { version: w.version, website: w.website });
+    return w.website;
+  }
+  const known = websites.get(w.id);
+  if (known?.version !== w.version) throw new Error(`validation thread: website ${w.id} version ${w.version} was never sent`);
+  return known.website;
 }
+
+const failure = (call: number, err: unknown): FromValidationThread => {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return { type: 'failed', call, message: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' ? { code } : {}) };
+};
 
 port.on('message', (msg: ToValidationThread) => {
   switch (msg.type) {
     case 'validate': {
       let inputs: ValidationInput[];
       try {
-        const sites = resolveWebsites(msg.websites);
+        const sites = msg.websites.map(resolveWebsite);
         inputs = msg.hits.map((h) => ({ seq: h.seq, website: sites[h.site]!, method: h.method, envelope: h.envelope }));
       } catch (err) {
-        send({ type: 'failed', call: msg.call, message: err instanceof Error ? err.message : String(err) });
+        send(failure(msg.call, err));
         return;
       }
       validation.validate(inputs).then(
         (outcomes) => send({ type: 'validated', call: msg.call, outcomes }),
-        (err: unknown) => {
-          const code = (err as { code?: unknown } | undefined)?.code;
-          send({ type: 'failed', call: msg.call, message: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' ? { code } : {}) });
-        },
+        (err: unknown) => send(failure(msg.call, err)),
+      );
+      return;
+    }
+    case 'debug': {
+      let website: CollectorWebsite | null;
+      try {
+        website = msg.website === null ? null : resolveWebsite(msg.website);
+      } catch (err) {
+        send(failure(msg.call, err));
+        return;
+      }
+      validation.debug({ ...msg.request, website }).then(
+        (response) => send({ type: 'debugged', call: msg.call, response }),
+        (err: unknown) => send(failure(msg.call, err)),
       );
       return;
     }

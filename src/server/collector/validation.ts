@@ -1,12 +1,13 @@
 import type { Logger } from '../logger';
 import type { DecodedRequest } from '../../shared/ga4/types';
-import type { CollectorEngine, WebsiteValidator } from './engine-adapter';
+import type { CollectorEngine, DebugResponse, WebsiteValidator } from './engine-adapter';
 import { drop, pass, refuse, type Drop, type DropReason, type StepResult } from './drop-reasons';
 import type { HistoryCache, HistoryUndo } from './history-cache';
 import type { HistoryWrite } from './sink';
 import { toStoredHit, type HitEnvelope, type StoredHit, type StoredHitOptions } from './stored-hit';
 import { uuidv7 } from './uuid7';
 import type { CollectorWebsite } from './websites';
+import type { QueuedHit } from './writer';
 
 /** Longest stretch of validation between two turns of the event loop. */
 const VALIDATION_SLICE_MS = 4;
@@ -17,6 +18,20 @@ export interface ValidationInput {
   website: CollectorWebsite;
   method: string;
   envelope: HitEnvelope;
+}
+
+/** A hit between admission and storage: what the validate step needs of it. */
+export type AdmittedHit = Omit<ValidationInput, 'seq'>;
+
+/** One request to the debug endpoint: validated without history, nothing kept. */
+export interface DebugInput {
+  /** The website whose settings apply; null: the built-in rules with default settings. */
+  website: CollectorWebsite | null;
+  method: string;
+  url: string;
+  body: string;
+  userAgent: string;
+  receivedAtMs: number;
 }
 
 /** A validated hit (with the history records to persist with it), or why it cannot be stored. */
@@ -36,7 +51,37 @@ export interface HitValidator {
   validate(hits: readonly ValidationInput[]): Promise<ValidationOutcome[]>;
   /** Called once for every undoable hit validate() returned: kept, or taken back out of the history (refused, duplicate). */
   settle(seq: number, kept: boolean): void;
+  /** The debug endpoint's final step: Google's answer plus Tracklint's findings for one request; nothing is stored or remembered. */
+  debug(input: DebugInput): Promise<DebugResponse>;
   stop(): Promise<void>;
+}
+
+/**
+ * The writer's prepare hook: validates the queued hits not validated yet (every hit is validated
+ * once, across retries) and records each one's outcome on it.
+ */
+export function validateQueued(validator: HitValidator): (batch: QueuedHit<AdmittedHit>[]) => Promise<void> {
+  return async (batch) => {
+    const todo = batch.filter((h) => h.stored === undefined && h.refusal === undefined);
+    if (todo.length === 0) return;
+    const outcomes = await validator.validate(todo.map((h) => ({ seq: h.seq, website: h.admitted.website, method: h.admitted.method, envelope: h.admitted.envelope })));
+    outcomes.forEach((o, i) => {
+      const h = todo[i]!;
+      if (o.refusal !== undefined) h.refusal = o.refusal;
+      else {
+        h.stored = o.stored;
+        h.historyWrites = o.historyWrites;
+        h.undoable = o.undoable;
+      }
+    });
+  };
+}
+
+/** Decodes and validates one debug request with the engine, in the calling thread. */
+export function debugWith(engine: CollectorEngine, input: DebugInput): DebugResponse {
+  const decoded = engine.decode({ method: input.method, url: input.url, body: input.body, headers: { 'user-agent': input.userAgent }, receivedAtMs: input.receivedAtMs });
+  const result = decoded.ok ? engine.validatorFor(input.website)(decoded.request, undefined, input.receivedAtMs) : undefined;
+  return engine.debugResponse(decoded, result);
 }
 
 /** Validation cannot run right now (its thread is restarting): the hits wait and are validated again, like a database outage. */
@@ -160,6 +205,10 @@ export class HitValidation implements HitValidator {
     if (undo === undefined) return;
     this.undo.delete(seq);
     if (!kept) this.history.revert(undo);
+  }
+
+  async debug(input: DebugInput): Promise<DebugResponse> {
+    return debugWith(this.engine, input);
   }
 
   async stop(): Promise<void> {}

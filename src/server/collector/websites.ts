@@ -132,6 +132,75 @@ export function isPlausibleSiteKey(key: string): boolean {
   return SITE_KEY_RE.test(key);
 }
 
+/** One row of LOOKUP_SQL. */
+interface WebsiteRow {
+  id: string;
+  organization_id: string;
+  domain: string;
+  measurement_ids: string[];
+  is_active: boolean;
+  suspended: boolean;
+  verification_status: string;
+  plan: string;
+  request_limit: string | null;
+  used: string;
+  month: string;
+  custom_rules: CollectorWebsite['customRules'];
+  eu_traffic: boolean;
+  currencies: string[];
+  rule_overrides: CollectorWebsite['ruleOverrides'];
+  max_hits_per_minute: number | null;
+  tracking_plan: unknown;
+}
+
+function websiteOf(row: WebsiteRow): CollectorWebsite {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    domain: row.domain,
+    measurementIds: row.measurement_ids ?? [],
+    isActive: row.is_active,
+    suspended: row.suspended,
+    verified: row.verification_status === 'verified',
+    plan: row.plan,
+    customRules: row.custom_rules ?? [],
+    euTraffic: row.eu_traffic === true,
+    currencies: row.currencies ?? [],
+    ruleOverrides: row.rule_overrides ?? {},
+    hitsPerMinute: row.max_hits_per_minute ?? -1,
+    trackingPlan: row.tracking_plan ?? null,
+  };
+}
+
+/** A website's Measurement Protocol secret (by hash): its website's site key. */
+async function loadMpSecret(pool: pg.Pool, hash: string): Promise<ApiKeyResolution> {
+  const { rows } = await pool.query<{ id: string; site_key: string }>(
+    `select s.id, w.site_key from public.website_mp_secrets s join public.websites w on w.id = s.website_id
+     where s.secret_hash = $1 and s.revoked_at is null`,
+    [hash],
+  );
+  const row = rows[0];
+  if (!row) return { ok: false, problem: 'invalid_api_key' };
+  void pool.query('update public.website_mp_secrets set last_used_at = now() where id = $1', [row.id]).catch(() => {});
+  return { ok: true, siteKey: row.site_key };
+}
+
+/** An organization API key with the collect scope (by hash): the site key of its website with this measurement id. */
+async function loadApiKey(pool: pg.Pool, hash: string, measurementId: string): Promise<ApiKeyResolution> {
+  const { rows } = await pool.query<{ id: string; site_key: string | null }>(
+    `select k.id, (select w.site_key from public.websites w
+                   where w.organization_id = k.organization_id and $2 = any(w.measurement_ids)
+                   order by w.created_at limit 1) as site_key
+     from public.api_keys k where k.key_hash = $1 and k.revoked_at is null and 'collect' = any(k.scopes)`,
+    [hash, measurementId],
+  );
+  const row = rows[0];
+  if (!row) return { ok: false, problem: 'invalid_api_key' };
+  // Once per cache period, not per request.
+  void pool.query('update public.api_keys set last_used_at = now() where id = $1', [row.id]).catch(() => {});
+  return row.site_key ? { ok: true, siteKey: row.site_key } : { ok: false, problem: 'no_website_for_measurement_id' };
+}
+
 /**
  * Resolves site keys to websites with a short-lived cache, so the hot path reads Postgres once per
  * key per TTL. Concurrent lookups of one key share a single query. Each read also reports the
@@ -155,44 +224,9 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
 
   async function load(siteKey: string): Promise<CollectorWebsite | null> {
     const startedIn = generation;
-    const { rows } = await pool.query<{
-      id: string;
-      organization_id: string;
-      domain: string;
-      measurement_ids: string[];
-      is_active: boolean;
-      suspended: boolean;
-      verification_status: string;
-      plan: string;
-      request_limit: string | null;
-      used: string;
-      month: string;
-      custom_rules: CollectorWebsite['customRules'];
-      eu_traffic: boolean;
-      currencies: string[];
-      rule_overrides: CollectorWebsite['ruleOverrides'];
-      max_hits_per_minute: number | null;
-      tracking_plan: unknown;
-    }>(LOOKUP_SQL, [siteKey]);
+    const { rows } = await pool.query<WebsiteRow>(LOOKUP_SQL, [siteKey]);
     const row = rows[0];
-    const website: CollectorWebsite | null = row
-      ? {
-          id: row.id,
-          organizationId: row.organization_id,
-          domain: row.domain,
-          measurementIds: row.measurement_ids ?? [],
-          isActive: row.is_active,
-          suspended: row.suspended,
-          verified: row.verification_status === 'verified',
-          plan: row.plan,
-          customRules: row.custom_rules ?? [],
-          euTraffic: row.eu_traffic === true,
-          currencies: row.currencies ?? [],
-          ruleOverrides: row.rule_overrides ?? {},
-          hitsPerMinute: row.max_hits_per_minute ?? -1,
-          trackingPlan: row.tracking_plan ?? null,
-        }
-      : null;
+    const website = row ? websiteOf(row) : null;
     if (row) onUsage({ organizationId: row.organization_id, limit: row.request_limit === null ? null : Number(row.request_limit), used: Number(row.used), month: row.month });
     if (startedIn !== generation) return website;
     if (cache.size >= max) cache.delete(cache.keys().next().value as string);
@@ -202,33 +236,6 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
 
   const apiKeys = new Map<string, { result: ApiKeyResolution; expiresAt: number; loadedAt: number }>();
 
-  async function loadMpSecret(hash: string): Promise<ApiKeyResolution> {
-    const { rows } = await pool.query<{ id: string; site_key: string }>(
-      `select s.id, w.site_key from public.website_mp_secrets s join public.websites w on w.id = s.website_id
-       where s.secret_hash = $1 and s.revoked_at is null`,
-      [hash],
-    );
-    const row = rows[0];
-    if (!row) return { ok: false, problem: 'invalid_api_key' };
-    void pool.query('update public.website_mp_secrets set last_used_at = now() where id = $1', [row.id]).catch(() => {});
-    return { ok: true, siteKey: row.site_key };
-  }
-
-  async function loadApiKey(hash: string, measurementId: string): Promise<ApiKeyResolution> {
-    const { rows } = await pool.query<{ id: string; site_key: string | null }>(
-      `select k.id, (select w.site_key from public.websites w
-                     where w.organization_id = k.organization_id and $2 = any(w.measurement_ids)
-                     order by w.created_at limit 1) as site_key
-       from public.api_keys k where k.key_hash = $1 and k.revoked_at is null and 'collect' = any(k.scopes)`,
-      [hash, measurementId],
-    );
-    const row = rows[0];
-    if (!row) return { ok: false, problem: 'invalid_api_key' };
-    // Once per cache period, not per request.
-    void pool.query('update public.api_keys set last_used_at = now() where id = $1', [row.id]).catch(() => {});
-    return row.site_key ? { ok: true, siteKey: row.site_key } : { ok: false, problem: 'no_website_for_measurement_id' };
-  }
-
   return {
     async resolveApiKey(apiKey, measurementId) {
       const hash = createHash('sha256').update(apiKey, 'utf8').digest('hex');
@@ -237,9 +244,9 @@ export function createWebsiteDirectory(pool: pg.Pool, onUsage: UsageListener, op
       const hit = apiKeys.get(cacheKey);
       if (hit && fresh(hit)) return hit.result;
       const result = apiKey.startsWith(MP_SECRET_PREFIX)
-        ? await loadMpSecret(hash)
+        ? await loadMpSecret(pool, hash)
         : measurementId
-          ? await loadApiKey(hash, measurementId)
+          ? await loadApiKey(pool, hash, measurementId)
           : ({ ok: false, problem: 'no_website_for_measurement_id' } as const);
       if (startedIn !== generation) return result;
       if (apiKeys.size >= max) apiKeys.delete(apiKeys.keys().next().value as string);

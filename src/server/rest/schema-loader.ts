@@ -2,14 +2,12 @@ import type pg from 'pg';
 import { buildTable, type ColumnInfo, type ForeignKey, type FunctionArg, type FunctionInfo, type SchemaCache, type TableInfo } from './schema-cache';
 import { viewColumnOrigins, viewForeignKeys } from './view-origins';
 
-/** Reads the `public` schema's tables, views, keys and functions from pg_catalog. */
-export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
-  const [relations, columns, constraints, uniqueIndexes, functions, viewRules] = await Promise.all([
-    pool.query<{ name: string; relkind: string }>(`
+const RELATIONS_SQL = `
       select c.relname as name, c.relkind::text as relkind
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p')`),
-    pool.query<{ table_name: string; name: string; type: string; nullable: boolean; has_default: boolean }>(`
+      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
+
+const COLUMNS_SQL = `
       select c.relname as table_name, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
              not a.attnotnull as nullable,
              (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default
@@ -17,8 +15,9 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
       join pg_class c on c.oid = a.attrelid
       join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p') and a.attnum > 0 and not a.attisdropped
-      order by c.relname, a.attnum`),
-    pool.query<{ name: string; contype: string; table_name: string; columns: string[]; ref_table: string | null; ref_schema: string | null; ref_columns: string[] | null }>(`
+      order by c.relname, a.attnum`;
+
+const CONSTRAINTS_SQL = `
       select con.conname as name, con.contype::text as contype, cl.relname as table_name,
              array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, ord)
                    join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.ord) as columns,
@@ -33,28 +32,18 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
       left join pg_class fcl on fcl.oid = con.confrelid
       left join pg_namespace fns on fns.oid = fcl.relnamespace
       where n.nspname = 'public' and con.contype in ('p', 'u', 'f')
-      order by con.conname`),
-    pool.query<{ table_name: string; columns: string[] }>(`
+      order by con.conname`;
+
+const UNIQUE_INDEXES_SQL = `
       select c.relname as table_name,
              array(select a.attname::text from unnest(i.indkey::int2[]) with ordinality k(attnum, ord)
                    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum order by k.ord) as columns
       from pg_index i
       join pg_class c on c.oid = i.indrelid
       join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and i.indisunique and i.indpred is null and not (0 = any(i.indkey::int2[]))`),
-    pool.query<{
-      name: string;
-      returns_set: boolean;
-      volatility: string;
-      nargdefaults: number;
-      arg_names: string[] | null;
-      arg_modes: string[] | null;
-      arg_types: string[];
-      ret_type: string;
-      ret_typtype: string;
-      ret_table: string | null;
-      ret_columns: { name: string; type: string }[] | null;
-    }>(`
+      where n.nspname = 'public' and i.indisunique and i.indpred is null and not (0 = any(i.indkey::int2[]))`;
+
+const FUNCTIONS_SQL = `
       select p.proname as name, p.proretset as returns_set, p.provolatile::text as volatility,
              p.pronargdefaults as nargdefaults, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
              array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, ord) order by ord) as arg_types,
@@ -69,27 +58,88 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
       join pg_type rt on rt.oid = p.prorettype
       left join pg_class rc on rc.oid = rt.typrelid
       left join pg_namespace rn on rn.oid = rc.relnamespace
-      where n.nspname = 'public' and p.prokind = 'f'`),
-    pool.query<{ name: string; ev_action: string }>(`
+      where n.nspname = 'public' and p.prokind = 'f'`;
+
+const VIEW_RULES_SQL = `
       select c.relname as name, r.ev_action::text as ev_action
       from pg_rewrite r
       join pg_class c on c.oid = r.ev_class
       join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('v', 'm') and r.rulename = '_RETURN'`),
+      where n.nspname = 'public' and c.relkind in ('v', 'm') and r.rulename = '_RETURN'`;
+
+interface RelationRow {
+  name: string;
+  relkind: string;
+}
+interface ColumnRow {
+  table_name: string;
+  name: string;
+  type: string;
+  nullable: boolean;
+  has_default: boolean;
+}
+interface ConstraintRow {
+  name: string;
+  contype: string;
+  table_name: string;
+  columns: string[];
+  ref_table: string | null;
+  ref_schema: string | null;
+  ref_columns: string[] | null;
+}
+interface UniqueIndexRow {
+  table_name: string;
+  columns: string[];
+}
+interface FunctionRow {
+  name: string;
+  returns_set: boolean;
+  volatility: string;
+  nargdefaults: number;
+  arg_names: string[] | null;
+  arg_modes: string[] | null;
+  arg_types: string[];
+  ret_type: string;
+  ret_typtype: string;
+  ret_table: string | null;
+  ret_columns: { name: string; type: string }[] | null;
+}
+interface ViewRuleRow {
+  name: string;
+  ev_action: string;
+}
+
+/** Reads the `public` schema's tables, views, keys and functions from pg_catalog. */
+export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
+  const [relations, columns, constraints, uniqueIndexes, functions, viewRules] = await Promise.all([
+    pool.query<RelationRow>(RELATIONS_SQL),
+    pool.query<ColumnRow>(COLUMNS_SQL),
+    pool.query<ConstraintRow>(CONSTRAINTS_SQL),
+    pool.query<UniqueIndexRow>(UNIQUE_INDEXES_SQL),
+    pool.query<FunctionRow>(FUNCTIONS_SQL),
+    pool.query<ViewRuleRow>(VIEW_RULES_SQL),
   ]);
+  const keys = tableKeys(constraints.rows, uniqueIndexes.rows);
+  const foreignKeys = [...keys.foreignKeys, ...(await viewRelationships(pool, viewRules.rows, keys.foreignKeys))];
+  const tables = buildTables(relations.rows, columns.rows, keys);
+  const functionMap = new Map<string, FunctionInfo[]>();
+  for (const fn of functions.rows) functionMap.set(fn.name, [...(functionMap.get(fn.name) ?? []), describeFunction(fn, tables)]);
+  return { tables, foreignKeys, functions: functionMap };
+}
 
-  const columnsByTable = new Map<string, ColumnInfo[]>();
-  for (const row of columns.rows) {
-    const list = columnsByTable.get(row.table_name) ?? [];
-    list.push({ name: row.name, type: row.type, nullable: row.nullable, hasDefault: row.has_default });
-    columnsByTable.set(row.table_name, list);
-  }
+interface TableKeys {
+  primaryKeys: Map<string, string[]>;
+  uniqueKeys: Map<string, string[][]>;
+  foreignKeys: ForeignKey[];
+}
 
+/** Each table's primary key, unique keys (constraints and unique indexes) and foreign keys into `public`. */
+function tableKeys(constraints: readonly ConstraintRow[], uniqueIndexes: readonly UniqueIndexRow[]): TableKeys {
   const primaryKeys = new Map<string, string[]>();
   const uniqueKeys = new Map<string, string[][]>();
   const foreignKeys: ForeignKey[] = [];
   const addUnique = (table: string, cols: string[]) => uniqueKeys.set(table, [...(uniqueKeys.get(table) ?? []), cols]);
-  for (const con of constraints.rows) {
+  for (const con of constraints) {
     if (con.contype === 'p') {
       primaryKeys.set(con.table_name, con.columns);
       addUnique(con.table_name, con.columns);
@@ -98,29 +148,32 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
       foreignKeys.push({ name: con.name, table: con.table_name, columns: con.columns, refTable: con.ref_table, refColumns: con.ref_columns });
     }
   }
-  for (const idx of uniqueIndexes.rows) addUnique(idx.table_name, idx.columns);
-  foreignKeys.push(...(await viewRelationships(pool, viewRules.rows, foreignKeys)));
+  for (const idx of uniqueIndexes) addUnique(idx.table_name, idx.columns);
+  return { primaryKeys, uniqueKeys, foreignKeys };
+}
 
+/** Every table and view with its columns and keys. */
+function buildTables(relations: readonly RelationRow[], columns: readonly ColumnRow[], keys: TableKeys): Map<string, TableInfo> {
+  const columnsByTable = new Map<string, ColumnInfo[]>();
+  for (const row of columns) {
+    const list = columnsByTable.get(row.table_name) ?? [];
+    list.push({ name: row.name, type: row.type, nullable: row.nullable, hasDefault: row.has_default });
+    columnsByTable.set(row.table_name, list);
+  }
   const tables = new Map<string, TableInfo>();
-  for (const rel of relations.rows) {
+  for (const rel of relations) {
     tables.set(
       rel.name,
       buildTable(
         rel.name,
         rel.relkind === 'r' || rel.relkind === 'p' ? 'table' : 'view',
         columnsByTable.get(rel.name) ?? [],
-        primaryKeys.get(rel.name) ?? [],
-        uniqueKeys.get(rel.name) ?? [],
+        keys.primaryKeys.get(rel.name) ?? [],
+        keys.uniqueKeys.get(rel.name) ?? [],
       ),
     );
   }
-
-  const functionMap = new Map<string, FunctionInfo[]>();
-  for (const fn of functions.rows) {
-    const info = describeFunction(fn, tables);
-    functionMap.set(fn.name, [...(functionMap.get(fn.name) ?? []), info]);
-  }
-  return { tables, foreignKeys, functions: functionMap };
+  return tables;
 }
 
 /** Foreign keys of the tables behind each view's columns, carried over to the views. */
@@ -147,19 +200,7 @@ async function viewRelationships(pool: pg.Pool, rules: { name: string; ev_action
 }
 
 function describeFunction(
-  fn: {
-    name: string;
-    returns_set: boolean;
-    volatility: string;
-    nargdefaults: number;
-    arg_names: string[] | null;
-    arg_modes: string[] | null;
-    arg_types: string[];
-    ret_type: string;
-    ret_typtype: string;
-    ret_table: string | null;
-    ret_columns: { name: string; type: string }[] | null;
-  },
+  fn: FunctionRow,
   tables: Map<string, TableInfo>,
 ): FunctionInfo {
   const args: FunctionArg[] = [];

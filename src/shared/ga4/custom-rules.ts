@@ -224,6 +224,25 @@ interface Walk {
   firstField?: string;
 }
 
+/** The keys each comparison may have besides field and op. */
+const OP_KEYS: Record<string, string[]> = {
+  exists: [],
+  not_exists: [],
+  equals: ['value'],
+  not_equals: ['value'],
+  in: ['values'],
+  not_in: ['values'],
+  matches: ['pattern', 'flags'],
+  gt: ['value'],
+  gte: ['value'],
+  lt: ['value'],
+  lte: ['value'],
+  length_between: ['min', 'max'],
+};
+
+/** A condition as written, before it is checked. */
+type RawCondition = Record<string, unknown>;
+
 function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evaluator | null {
   w.nodes++;
   if (w.nodes > CUSTOM_RULE_LIMITS.maxNodes) {
@@ -238,33 +257,40 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
     w.errors.push({ path: at, message: 'a condition must be an object' });
     return null;
   }
-  const keys = Object.keys(c);
-  if ('all' in c || 'any' in c) {
-    const kind = 'all' in c ? 'all' : 'any';
-    const list = c[kind];
-    if (keys.length !== 1) w.errors.push({ path: at, message: `"${kind}" must be the only key of its condition` });
-    if (!Array.isArray(list) || list.length === 0) {
-      w.errors.push({ path: `${at}.${kind}`, message: `"${kind}" must be a non-empty array of conditions` });
-      return null;
-    }
-    const parts = list.map((x, i) => compileCondition(x, `${at}.${kind}[${i}]`, depth + 1, w));
-    if (parts.some((p) => p === null)) return null;
-    const evs = parts as Evaluator[];
-    return kind === 'all'
-      ? (ev, req, budget) => {
-          for (const p of evs) if (!p(ev, req, budget)) return false;
-          return true;
-        }
-      : (ev, req, budget) => {
-          for (const p of evs) if (p(ev, req, budget)) return true;
-          return false;
-        };
-  }
+  if ('all' in c || 'any' in c) return compileAllAny(c, at, depth, w);
   if ('not' in c) {
-    if (keys.length !== 1) w.errors.push({ path: at, message: '"not" must be the only key of its condition' });
+    if (Object.keys(c).length !== 1) w.errors.push({ path: at, message: '"not" must be the only key of its condition' });
     const inner = compileCondition(c.not, `${at}.not`, depth + 1, w);
     return inner ? (ev, req, budget) => !inner(ev, req, budget) : null;
   }
+  return compileComparison(c, at, w);
+}
+
+/** `{ all: [...] }` or `{ any: [...] }`: every condition, or one of them. */
+function compileAllAny(c: RawCondition, at: string, depth: number, w: Walk): Evaluator | null {
+  const kind = 'all' in c ? 'all' : 'any';
+  const list = c[kind];
+  if (Object.keys(c).length !== 1) w.errors.push({ path: at, message: `"${kind}" must be the only key of its condition` });
+  if (!Array.isArray(list) || list.length === 0) {
+    w.errors.push({ path: `${at}.${kind}`, message: `"${kind}" must be a non-empty array of conditions` });
+    return null;
+  }
+  const parts = list.map((x, i) => compileCondition(x, `${at}.${kind}[${i}]`, depth + 1, w));
+  if (parts.some((p) => p === null)) return null;
+  const evs = parts as Evaluator[];
+  return kind === 'all'
+    ? (ev, req, budget) => {
+        for (const p of evs) if (!p(ev, req, budget)) return false;
+        return true;
+      }
+    : (ev, req, budget) => {
+        for (const p of evs) if (p(ev, req, budget)) return true;
+        return false;
+      };
+}
+
+/** `{ field, op, ... }`: one field compared by one operator. */
+function compileComparison(c: RawCondition, at: string, w: Walk): Evaluator | null {
   const op = c.op;
   if (typeof op !== 'string' || !OPS.has(op)) {
     w.errors.push({ path: `${at}.op`, message: `op must be one of ${[...OPS].join(', ')} (or use all / any / not)` });
@@ -276,22 +302,8 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
     return null;
   }
   w.firstField ??= c.field as string;
-  const allowed: Record<string, string[]> = {
-    exists: [],
-    not_exists: [],
-    equals: ['value'],
-    not_equals: ['value'],
-    in: ['values'],
-    not_in: ['values'],
-    matches: ['pattern', 'flags'],
-    gt: ['value'],
-    gte: ['value'],
-    lt: ['value'],
-    lte: ['value'],
-    length_between: ['min', 'max'],
-  };
-  for (const k of keys)
-    if (k !== 'field' && k !== 'op' && !(allowed[op] ?? []).includes(k)) w.errors.push({ path: `${at}.${k}`, message: `"${k}" is not used by op "${op}"` });
+  for (const k of Object.keys(c))
+    if (k !== 'field' && k !== 'op' && !(OP_KEYS[op] ?? []).includes(k)) w.errors.push({ path: `${at}.${k}`, message: `"${k}" is not used by op "${op}"` });
   const path = parsed.segments;
   switch (op) {
     case 'exists':
@@ -299,80 +311,95 @@ function compileCondition(c: unknown, at: string, depth: number, w: Walk): Evalu
     case 'not_exists':
       return leaf(path, (v) => v === undefined || v === null);
     case 'equals':
-    case 'not_equals': {
-      const value = c.value;
-      if (!isScalar(value) || (typeof value === 'string' && value.length > CUSTOM_RULE_LIMITS.maxStringLength)) {
-        w.errors.push({ path: `${at}.value`, message: `value must be a string (≤ ${CUSTOM_RULE_LIMITS.maxStringLength} chars), number, boolean or null` });
-        return null;
-      }
-      return op === 'equals' ? leaf(path, (v) => same(v, value)) : leaf(path, (v) => !same(v, value));
-    }
+    case 'not_equals':
+      return compileEquals(c, op, path, at, w);
     case 'in':
-    case 'not_in': {
-      const values = c.values;
-      if (!Array.isArray(values) || values.length === 0 || values.length > CUSTOM_RULE_LIMITS.maxInValues || !values.every(isScalar)) {
-        w.errors.push({ path: `${at}.values`, message: `values must be a non-empty array of at most ${CUSTOM_RULE_LIMITS.maxInValues} strings, numbers or booleans` });
-        return null;
-      }
-      const list = values as Scalar[];
-      const set = new Set(list);
-      const member = (v: unknown): boolean => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? set.has(v) : false) || list.some((x) => same(v, x));
-      return op === 'in' ? leaf(path, member) : leaf(path, (v) => !member(v));
-    }
-    case 'matches': {
-      const flags = c.flags ?? '';
-      w.patterns++;
-      if (w.patterns > CUSTOM_RULE_LIMITS.maxPatterns) {
-        w.errors.push({ path: `${at}.pattern`, message: `a rule may have at most ${CUSTOM_RULE_LIMITS.maxPatterns} "matches" conditions` });
-        return null;
-      }
-      if (typeof c.pattern !== 'string') {
-        w.errors.push({ path: `${at}.pattern`, message: 'pattern must be a string' });
-        return null;
-      }
-      if (flags !== '' && flags !== 'i') {
-        w.errors.push({ path: `${at}.flags`, message: 'flags may only be "" or "i"' });
-        return null;
-      }
-      const compiled = compileSafeRegex(c.pattern, flags, w.maxStates - w.states);
-      if (!compiled.ok) {
-        w.errors.push({ path: `${at}.pattern`, message: `invalid pattern: ${compiled.error}` });
-        return null;
-      }
-      const re: SafeRegex = compiled.regex;
-      w.states += re.size;
-      return leaf(path, (v, budget) => (typeof v === 'string' ? re.test(v, budget) : typeof v === 'number' ? re.test(String(v), budget) : false));
-    }
+    case 'not_in':
+      return compileIn(c, op, path, at, w);
+    case 'matches':
+      return compileMatches(c, path, at, w);
     case 'gt':
     case 'gte':
     case 'lt':
-    case 'lte': {
-      const n = c.value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) {
-        w.errors.push({ path: `${at}.value`, message: `op "${op}" needs a finite number as value` });
-        return null;
-      }
-      const cmp =
-        op === 'gt' ? (x: number) => x > n : op === 'gte' ? (x: number) => x >= n : op === 'lt' ? (x: number) => x < n : (x: number) => x <= n;
-      return leaf(path, (v) => {
-        const x = numeric(v);
-        return Number.isFinite(x) && cmp(x);
-      });
-    }
-    case 'length_between': {
-      const min = c.min ?? 0;
-      const max = c.max ?? Infinity;
-      if (typeof min !== 'number' || typeof max !== 'number' || !(min >= 0) || !(max >= min) || ('min' in c === false && 'max' in c === false)) {
-        w.errors.push({ path: at, message: 'length_between needs min and/or max, numbers with 0 ≤ min ≤ max' });
-        return null;
-      }
-      return leaf(path, (v) => {
-        const len = lengthOf(v);
-        return len !== undefined && len >= min && len <= max;
-      });
-    }
+    case 'lte':
+      return compileRange(c, op, path, at, w);
+    case 'length_between':
+      return compileLengthBetween(c, path, at, w);
   }
   return null;
+}
+
+function compileEquals(c: RawCondition, op: 'equals' | 'not_equals', path: Segment[], at: string, w: Walk): Evaluator | null {
+  const value = c.value;
+  if (!isScalar(value) || (typeof value === 'string' && value.length > CUSTOM_RULE_LIMITS.maxStringLength)) {
+    w.errors.push({ path: `${at}.value`, message: `value must be a string (≤ ${CUSTOM_RULE_LIMITS.maxStringLength} chars), number, boolean or null` });
+    return null;
+  }
+  return op === 'equals' ? leaf(path, (v) => same(v, value)) : leaf(path, (v) => !same(v, value));
+}
+
+function compileIn(c: RawCondition, op: 'in' | 'not_in', path: Segment[], at: string, w: Walk): Evaluator | null {
+  const values = c.values;
+  if (!Array.isArray(values) || values.length === 0 || values.length > CUSTOM_RULE_LIMITS.maxInValues || !values.every(isScalar)) {
+    w.errors.push({ path: `${at}.values`, message: `values must be a non-empty array of at most ${CUSTOM_RULE_LIMITS.maxInValues} strings, numbers or booleans` });
+    return null;
+  }
+  const list = values as Scalar[];
+  const set = new Set(list);
+  const member = (v: unknown): boolean => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? set.has(v) : false) || list.some((x) => same(v, x));
+  return op === 'in' ? leaf(path, member) : leaf(path, (v) => !member(v));
+}
+
+function compileMatches(c: RawCondition, path: Segment[], at: string, w: Walk): Evaluator | null {
+  const flags = c.flags ?? '';
+  w.patterns++;
+  if (w.patterns > CUSTOM_RULE_LIMITS.maxPatterns) {
+    w.errors.push({ path: `${at}.pattern`, message: `a rule may have at most ${CUSTOM_RULE_LIMITS.maxPatterns} "matches" conditions` });
+    return null;
+  }
+  if (typeof c.pattern !== 'string') {
+    w.errors.push({ path: `${at}.pattern`, message: 'pattern must be a string' });
+    return null;
+  }
+  if (flags !== '' && flags !== 'i') {
+    w.errors.push({ path: `${at}.flags`, message: 'flags may only be "" or "i"' });
+    return null;
+  }
+  const compiled = compileSafeRegex(c.pattern, flags, w.maxStates - w.states);
+  if (!compiled.ok) {
+    w.errors.push({ path: `${at}.pattern`, message: `invalid pattern: ${compiled.error}` });
+    return null;
+  }
+  const re: SafeRegex = compiled.regex;
+  w.states += re.size;
+  return leaf(path, (v, budget) => (typeof v === 'string' ? re.test(v, budget) : typeof v === 'number' ? re.test(String(v), budget) : false));
+}
+
+function compileRange(c: RawCondition, op: 'gt' | 'gte' | 'lt' | 'lte', path: Segment[], at: string, w: Walk): Evaluator | null {
+  const n = c.value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) {
+    w.errors.push({ path: `${at}.value`, message: `op "${op}" needs a finite number as value` });
+    return null;
+  }
+  const cmp =
+    op === 'gt' ? (x: number) => x > n : op === 'gte' ? (x: number) => x >= n : op === 'lt' ? (x: number) => x < n : (x: number) => x <= n;
+  return leaf(path, (v) => {
+    const x = numeric(v);
+    return Number.isFinite(x) && cmp(x);
+  });
+}
+
+function compileLengthBetween(c: RawCondition, path: Segment[], at: string, w: Walk): Evaluator | null {
+  const min = c.min ?? 0;
+  const max = c.max ?? Infinity;
+  if (typeof min !== 'number' || typeof max !== 'number' || !(min >= 0) || !(max >= min) || ('min' in c === false && 'max' in c === false)) {
+    w.errors.push({ path: at, message: 'length_between needs min and/or max, numbers with 0 ≤ min ≤ max' });
+    return null;
+  }
+  return leaf(path, (v) => {
+    const len = lengthOf(v);
+    return len !== undefined && len >= min && len <= max;
+  });
 }
 
 function utf8Length(text: string): number {

@@ -116,28 +116,25 @@ export interface ValidatorExtras {
   planCheck?: PlanCheck;
 }
 
-/**
- * Compiles settings once (enabled rules, severities, facts, custom rules) into a validator.
- * Reuse one validator per website: per hit, the engine then only walks arrays.
- */
-export function createValidator(settings: RuleSettings = {}, extras: ValidatorExtras = {}): Validator {
-  const planCheck = extras.planCheck;
-  const tiers = new Set<PlanTier>(settings.allowedTiers ?? ['basic', 'advanced', 'custom']);
-  const overrides = settings.rules ?? {};
+/** Built-in rules skipped for lack of evidence, computed once: a hit only picks the lists that apply. */
+interface SkippedRules {
+  missingFact: NotEvaluated[];
+  historyOnly: NotEvaluated[];
+  timeOnly: NotEvaluated[];
+}
+
+/** The built-in rules the settings enable (tiers, overrides, facts), split by what they check. */
+function compileBuiltInRules(tiers: ReadonlySet<PlanTier>, overrides: NonNullable<RuleSettings['rules']>, facts: CompiledFacts) {
   const requestRules: ActiveRule[] = [];
   const eventRules: ActiveRule[] = [];
   const activeRuleIds: string[] = [];
-  const facts = compileFacts(settings.facts);
-  // Rules skipped for lack of evidence, computed once: a hit only picks the lists that apply.
-  const missingFact: NotEvaluated[] = [];
-  const historyOnly: NotEvaluated[] = [];
-  const timeOnly: NotEvaluated[] = [];
+  const skipped: SkippedRules = { missingFact: [], historyOnly: [], timeOnly: [] };
   for (const rule of ALL_RULES) {
     if (!tiers.has(rule.tier)) continue;
     const o = overrides[rule.id];
     if (o?.enabled === false) continue;
     if (rule.needsFact && !factConfigured(facts, rule.needsFact)) {
-      missingFact.push({ ruleId: rule.id, reason: 'no_tenant_fact' });
+      skipped.missingFact.push({ ruleId: rule.id, reason: 'no_tenant_fact' });
       continue;
     }
     const active: ActiveRule = {
@@ -154,20 +151,28 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
       needsTime: rule.needsCaptureTime === true,
       events: rule.onlyEvents ? new Set(rule.onlyEvents) : undefined,
     };
-    if (active.needsHistory) historyOnly.push({ ruleId: rule.id, reason: 'no_history' });
-    else if (active.needsTime) timeOnly.push({ ruleId: rule.id, reason: 'no_capture_time' });
+    if (active.needsHistory) skipped.historyOnly.push({ ruleId: rule.id, reason: 'no_history' });
+    else if (active.needsTime) skipped.timeOnly.push({ ruleId: rule.id, reason: 'no_capture_time' });
     if (rule.checkRequest) requestRules.push(active);
     if (rule.checkEvent) eventRules.push(active);
     activeRuleIds.push(rule.id);
   }
+  return { requestRules, eventRules, activeRuleIds, skipped };
+}
+
+/** The rules reported as not evaluated, for each combination of history and capture time a hit may have. */
+function skipListsOf({ missingFact, historyOnly, timeOnly }: SkippedRules) {
   const timeAndHistory = [...historyOnly.filter((n) => ruleById(n.ruleId)?.needsCaptureTime), ...timeOnly].map((n) => ({ ruleId: n.ruleId, reason: 'no_capture_time' as const }));
-  const skipLists = {
+  return {
     none: freeze(missingFact),
     noHistory: freeze([...missingFact, ...historyOnly]),
     noTime: freeze([...missingFact, ...timeAndHistory]),
     neither: freeze([...missingFact, ...historyOnly, ...timeOnly]),
   };
-  // Plans by index: (history ? 1 : 0) + (time ? 2 : 0) + (mp ? 4 : 0).
+}
+
+/** The rules that run, per kind of hit. Plans by index: (history ? 1 : 0) + (time ? 2 : 0) + (mp ? 4 : 0). */
+function rulePlans(requestRules: readonly ActiveRule[], eventRules: readonly ActiveRule[]): Plan[] {
   const plans: Plan[] = [];
   for (let i = 0; i < 8; i++) {
     const history = (i & 1) !== 0;
@@ -177,27 +182,47 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
     const event = eventRules.filter(runs);
     plans.push({ request: requestRules.filter(runs), withItems: eventPlan(event), withoutItems: eventPlan(event.filter((a) => !a.rule.onlyWithItems)) });
   }
-  const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
-  const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
-  const endpointRule = tiers.has('basic') && overrides[ENDPOINT_RULE_ID]?.enabled !== false;
+  return plans;
+}
 
+/** Compiles the enabled custom rules within the rule set's allowance of states; adds their ids to activeRuleIds. */
+function compileCustomRules(definitions: NonNullable<RuleSettings['customRules']>, overrides: NonNullable<RuleSettings['rules']>, activeRuleIds: string[]) {
   const custom: CompiledCustomRule[] = [];
   const customRuleErrors: Array<{ id: string; errors: DefinitionError[] }> = [];
   let statesLeft: number = CUSTOM_RULE_LIMITS.statesPerRuleSet;
-  if (tiers.has('custom'))
-    for (const def of settings.customRules ?? []) {
-      if (def && def.enabled === false) continue;
-      const compiled = compileCustomRule(def, statesLeft);
-      if (!compiled.ok) {
-        customRuleErrors.push({ id: typeof def?.id === 'string' ? def.id : '?', errors: compiled.errors });
-        continue;
-      }
-      statesLeft -= compiled.states;
-      const o = overrides[compiled.rule.ruleId];
-      if (o?.enabled === false) continue;
-      custom.push(o?.severity ? { ...compiled.rule, severity: o.severity } : compiled.rule);
-      activeRuleIds.push(compiled.rule.ruleId);
+  for (const def of definitions) {
+    if (def && def.enabled === false) continue;
+    const compiled = compileCustomRule(def, statesLeft);
+    if (!compiled.ok) {
+      customRuleErrors.push({ id: typeof def?.id === 'string' ? def.id : '?', errors: compiled.errors });
+      continue;
     }
+    statesLeft -= compiled.states;
+    const o = overrides[compiled.rule.ruleId];
+    if (o?.enabled === false) continue;
+    custom.push(o?.severity ? { ...compiled.rule, severity: o.severity } : compiled.rule);
+    activeRuleIds.push(compiled.rule.ruleId);
+  }
+  return { custom, customRuleErrors };
+}
+
+/**
+ * Compiles settings once (enabled rules, severities, facts, custom rules) into a validator.
+ * Reuse one validator per website: per hit, the engine then only walks arrays.
+ */
+export function createValidator(settings: RuleSettings = {}, extras: ValidatorExtras = {}): Validator {
+  const planCheck = extras.planCheck;
+  const tiers = new Set<PlanTier>(settings.allowedTiers ?? ['basic', 'advanced', 'custom']);
+  const overrides = settings.rules ?? {};
+  const facts = compileFacts(settings.facts);
+  const builtIn = compileBuiltInRules(tiers, overrides, facts);
+  const activeRuleIds = builtIn.activeRuleIds;
+  const skipLists = skipListsOf(builtIn.skipped);
+  const plans = rulePlans(builtIn.requestRules, builtIn.eventRules);
+  const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
+  const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
+  const endpointRule = tiers.has('basic') && overrides[ENDPOINT_RULE_ID]?.enabled !== false;
+  const { custom, customRuleErrors } = tiers.has('custom') ? compileCustomRules(settings.customRules ?? [], overrides, activeRuleIds) : { custom: [], customRuleErrors: [] };
 
   // The gate before every rule: a Google request that is not GA4 collection (an Ads or Merchant
   // Center ping, a tag script) gets one information finding and no GA4 rule. `validate` passes

@@ -5,7 +5,8 @@ import { IngestPipeline, type AdmittedHit, type IngestContext } from '../../../.
 import { createQuotaLedger, utcMonth } from '../../../../src/server/collector/quota';
 import { createMemorySink } from '../../../../src/server/collector/sink';
 import type { CollectorWebsite, WebsiteDirectory } from '../../../../src/server/collector/websites';
-import { HitValidation } from '../../../../src/server/collector/validation';
+import { HitValidation, validateQueued } from '../../../../src/server/collector/validation';
+import { countingObserver } from '../../../../src/server/collector/ingest-observer';
 import { BatchWriter, DEFAULT_WRITER_OPTIONS } from '../../../../src/server/collector/writer';
 import { createMetrics, silentLog, testWebsite } from './helpers';
 
@@ -25,9 +26,9 @@ function setup(limit = -1, sink = createMemorySink()) {
   const metrics = createMetrics();
   const engine = createEngineAdapter();
   const validator = new HitValidation(engine, new HistoryCache(sink), silentLog);
-  const pipeline = new IngestPipeline({ directory, quota, validator, metrics, log: silentLog });
-  pipeline.writer = new BatchWriter<AdmittedHit>(sink, quota, { prepare: (b) => pipeline.validate(b), onVerified: () => {}, onSettled: (h, kept) => validator.settle(h.seq, kept) }, metrics, silentLog, { ...DEFAULT_WRITER_OPTIONS, storageTimeoutMs: 20, retryDelayMs: 5 });
-  return { sink, pipeline, metrics, validator };
+  const writer = new BatchWriter<AdmittedHit>(sink, quota, { prepare: validateQueued(validator), onVerified: () => {}, onSettled: (h, kept) => validator.settle(h.seq, kept) }, metrics, silentLog, { ...DEFAULT_WRITER_OPTIONS, storageTimeoutMs: 20, retryDelayMs: 5 });
+  const pipeline = new IngestPipeline({ directory, quota, validator, queue: writer, observer: countingObserver(metrics, undefined, () => writer.flushSoon()), log: silentLog });
+  return { sink, pipeline, writer, metrics, validator };
 }
 
 const ctx = (over: Partial<IngestContext> = {}): IngestContext => ({ siteKey: SITE_KEY, source: 'tracker', origin: 'https://shop.example.com', receivedAtMs: Date.now(), ...over });
@@ -85,14 +86,14 @@ describe('ingest pipeline (in-memory sink)', () => {
   });
 
   it('stores up to the monthly limit and refuses the rest with quota_exceeded, recording the refusal', async () => {
-    const { pipeline, sink } = setup(2);
+    const { pipeline, writer, sink } = setup(2);
     const r = await pipeline.ingest(ctx(), [hit('en=a'), hit('en=b'), hit('en=c')]);
     expect(!r.refused && r.results.map((x) => (x.status === 'refused' ? x.reason : x.status))).toEqual(['stored', 'stored', 'quota_exceeded']);
     const again = await pipeline.ingest(ctx(), [hit('en=d')]);
     expect(again.refused?.reason).toBe('quota_exceeded');
     expect(again.refused?.message).toBe('Monthly request limit reached for your plan (2 requests). Upgrade your plan to collect more.');
     expect(sink.hits).toHaveLength(2);
-    await pipeline.writer.drain();
+    await writer.drain();
     expect(sink.refusals.reduce((n, x) => n + x.refused, 0)).toBe(2);
   });
 
@@ -139,7 +140,7 @@ describe('history survives the in-memory cache', () => {
     });
     const before = setup(-1, shared);
     await before.pipeline.ingest(ctx(), [purchase('restart-key-1')]);
-    await before.pipeline.writer.drain();
+    await before.writer.drain();
     expect([...shared.history.keys()].some((k) => k.includes('T-2002'))).toBe(true);
 
     const after = setup(-1, shared);
