@@ -7,11 +7,17 @@
 // stored or refused. Before that, in the same run, the floor (issue 28): the same server and pipeline
 // with the engine's work replaced by lookups (bench/floor-engine.ts, storage identical), on a fresh
 // database of its own; the collector's throughput over the floor's is the ratio issue 28 targets
-// (>= 0.8). Every figure is printed with the machine (CPU model, cores, Node).
+// (>= 0.8). After the real variant's main run (and its bare run), on the same processes and
+// database, the cost of the traffic inventory and of the tracking plan check (issue 25, below).
+// Every figure is printed with the machine (CPU model, cores, Node).
 //
 // BENCH_FLOOR=0 skips the floor.
 // Options (environment): BENCH_SECONDS (default 12), BENCH_CONCURRENCY (32), BENCH_BATCH (20 hits per request, the tracker's largest batch).
-// BENCH_PLAN=1: the website follows a published tracking plan, so every hit also runs the plan check (issue 25).
+// Issue 25: after the real variant's main run, the cost of the traffic inventory and the tracking
+// plan check, in the same run: BENCH_ROUNDS (default 2) rounds of BENCH_SECONDS per variant,
+// alternating: a process without the inventory, the plain website, a website whose plan was created
+// from its own traffic (the corpus satisfies it) and one whose plan the corpus violates.
+// BENCH_PLAN=0 skips it, and so does BENCH_RATE; the floor never runs it.
 // BENCH_RATE=5000: fixed-rate (open-loop) mode: requests start on a schedule of that many hits per
 // second whatever the answers take, so p50/p99 are the latency at that load (the bare endpoint gets
 // the same schedule); at most BENCH_CONCURRENCY x 8 requests are outstanding.
@@ -54,6 +60,10 @@ const VISITS = Math.max(1, Number(process.env.BENCH_VISITS ?? 1));
 // as consistent hashing on the website key at the load balancer does for each website's traffic
 // (README, "Deployment"); the default alternates the processes request by request.
 const STICKY = process.env.BENCH_ROUTE === 'sticky';
+// Issue 25: unless BENCH_PLAN=0 (or a fixed rate), the run also compares the traffic inventory and
+// the tracking plan check with neither, BENCH_ROUNDS times (default 2) per variant.
+const COMPARE = process.env.BENCH_PLAN !== '0' && !RATE;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -74,7 +84,11 @@ function cpuMsOf(pid, part = 'all', reaped = false) {
   }
 }
 
-/** CPU time (ms) of the embedded Postgres: its postmaster and every process it started that still runs. */
+/**
+ * CPU time (ms) of the embedded Postgres: its postmaster, every process it started that still runs,
+ * and those that ended and were reaped. Differences of two readings are what the main runs and
+ * issue 25's segments print.
+ */
 function postgresCpuMs(pidFile, part = 'all') {
   let postmaster;
   try {
@@ -147,7 +161,7 @@ function percentile(sorted, p) {
 }
 
 /** Sends batches back to back from CONCURRENCY connections for `seconds`; counts acknowledged hits. */
-async function drive(target, info, seconds, { record = true } = {}) {
+async function drive(target, info, seconds, { record = true, site = info } = {}) {
   const urls = (Array.isArray(target) ? target : [target]).map((t) => new URL(t));
   let turn = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: RATE ? CONCURRENCY * 8 : CONCURRENCY });
@@ -189,7 +203,7 @@ async function drive(target, info, seconds, { record = true } = {}) {
     sent += BATCH;
     return new Promise((resolve) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: `/collect/g?site=${info.siteKey}`, method: 'POST', agent, headers: { 'content-type': 'text/plain', origin: info.origin, 'content-length': Buffer.byteLength(payload) } },
+        { host: url.hostname, port: url.port, path: `/collect/g?site=${site.siteKey}`, method: 'POST', agent, headers: { 'content-type': 'text/plain', origin: site.origin, 'content-length': Buffer.byteLength(payload) } },
         (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
@@ -263,10 +277,10 @@ const FINDINGS_SQL = 'select coalesce(sum(cardinality(rule_ids)), 0)::bigint as 
 
 /**
  * One variant, start to end: its own collector process(es) and embedded Postgres, the warm-up, the
- * measured run, then (`withBare`) the bare endpoint under the same load. Every figure of the variant
- * is read before its processes stop.
+ * measured run, then (`withBare`) the bare endpoint under the same load, then (`compare`) issue 25's
+ * comparison on the same database. Every figure of the variant is read before its processes stop.
  */
-async function measure(extraEnv, { withBare = false } = {}) {
+async function measure(extraEnv, { withBare = false, compare = false } = {}) {
   const { child, info } = await startServer(extraEnv);
   const joined = [];
   for (let i = 1; i < WORKERS; i++) joined.push(await startServer({ ...extraEnv, BENCH_JOIN_DATABASE_URL: info.databaseUrl }));
@@ -305,13 +319,130 @@ async function measure(extraEnv, { withBare = false } = {}) {
     const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json(); // the first process's
     const bare = withBare ? await drive(info.bareUrl, info, SECONDS) : null;
     const storage = withBare ? await storedParts(info.databaseUrl, info.websiteId) : null;
-    return { collector, bare, cpu, eventLoop, stored, findings, metrics, storage, gc: { ...gc }, processes: servers.length, hits: info.hits.length };
+    // After the stored parts are read, so the other websites' traffic is not in them.
+    const comparison = compare ? await compareInventoryAndPlan(extraEnv, info, collectorUrls, servers) : null;
+    return { collector, bare, cpu, eventLoop, stored, findings, metrics, storage, comparison, gc: { ...gc }, processes: servers.length, hits: info.hits.length };
   } finally {
     for (const c of [...joined.map((j) => j.child), child]) {
       c.kill('SIGTERM');
       await new Promise((r) => c.once('exit', r));
     }
   }
+}
+
+const planFindingsOf = (db, websiteId) =>
+  count(db, "select count(*)::bigint as n from public.collected_requests r, unnest(r.rule_ids) as u(rule_id) where r.website_id = $1 and u.rule_id like 'plan.%'", websiteId);
+
+/**
+ * Issue 25, one measured segment: `seconds` of load on one website through some collector processes;
+ * the CPU of those processes and of Postgres per hit stored for that website in the meantime.
+ */
+async function segment(db, info, variant, seconds) {
+  const servers = variant.processes;
+  const before = await count(db, STORED_SQL, variant.site.id);
+  const plansBefore = await planFindingsOf(db, variant.site.id);
+  const cpuBefore = { server: servers.reduce((n, c) => n + cpuMsOf(c.pid), 0), postgres: postgresCpuMs(info.postgresPidFile) };
+  const r = await drive(variant.urls, info, seconds, { site: variant.site });
+  const server = servers.reduce((n, c) => n + cpuMsOf(c.pid), 0) - cpuBefore.server;
+  const postgres = cpuBefore.postgres === null ? null : postgresCpuMs(info.postgresPidFile) - cpuBefore.postgres;
+  const stored = (await count(db, STORED_SQL, variant.site.id)) - before;
+  const planFindings = (await planFindingsOf(db, variant.site.id)) - plansBefore;
+  return { ...r, stored, server, postgres, planFindings };
+}
+
+/**
+ * Issue 25's budget: the inventory and the plan check add at most 10% to the collector's CPU per
+ * stored hit. Two further processes on the variant's database, alike but for the traffic inventory,
+ * for its cost (the variant's own processes have served more traffic, so they are not the ones to
+ * compare them with); the variant's processes for the plan check, on the plain, "fit" and
+ * "violating" websites. Each variant in turn, ROUNDS times, the order reversed every other round so
+ * a change in the machine's load falls on every variant alike.
+ */
+async function compareInventoryAndPlan(extraEnv, info, collectorUrls, servers) {
+  const site = (label) => info.sites.find((s) => s.label === label);
+  const extra = [];
+  const db = new pg.Client({ connectionString: info.databaseUrl });
+  db.on('error', () => {}); // Postgres stopping at the end is not news; a failure shows in the query that met it
+  await db.connect();
+  try {
+    const withoutInventory = await startServer({ ...extraEnv, BENCH_JOIN_DATABASE_URL: info.databaseUrl, BENCH_INVENTORY: '0' });
+    extra.push(withoutInventory.child);
+    const withInventory = await startServer({ ...extraEnv, BENCH_JOIN_DATABASE_URL: info.databaseUrl });
+    extra.push(withInventory.child);
+    // The "fit" website's plan is created from its own warm-up traffic, as "create the plan from
+    // traffic" does in the app (as the organization's owner), and published; then warmed up again
+    // so the collector has compiled it.
+    await drive(collectorUrls, info, WARMUP_SECONDS, { record: false, site: site('fit') });
+    await db.query('begin');
+    await db.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: info.userId, role: 'authenticated' })]);
+    const proposed = (await db.query('select public.tracking_plan_draft_from_traffic($1, $2, 1) as r', [site('fit').planId, site('fit').id])).rows[0].r;
+    await db.query('select public.publish_tracking_plan($1)', [site('fit').planId]);
+    await db.query('commit');
+    await drive(collectorUrls, info, WARMUP_SECONDS, { record: false, site: site('fit') });
+
+    const variants = [
+      { label: 'no inventory (process B)', site: site('plain'), urls: [withoutInventory.info.url], processes: [withoutInventory.child] },
+      { label: 'inventory (process C)', site: site('plain'), urls: [withInventory.info.url], processes: [withInventory.child] },
+      { label: 'inventory, no plan', site: site('plain'), urls: collectorUrls, processes: servers },
+      { label: 'inventory + fit plan', site: site('fit'), urls: collectorUrls, processes: servers },
+      { label: 'inventory + violated plan', site: site('violating'), urls: collectorUrls, processes: servers },
+    ];
+    // A warm-up round first (not counted): every process and website has compiled and cached what it needs.
+    for (const v of variants) await drive(v.urls, info, SECONDS, { record: false, site: v.site });
+    const totals = new Map(variants.map((v) => [v.label, { stored: 0, server: 0, postgres: 0, planFindings: 0, runs: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const v of round % 2 === 0 ? variants : [...variants].reverse()) {
+        const r = await segment(db, info, v, SECONDS);
+        const t = totals.get(v.label);
+        t.stored += r.stored;
+        t.server += r.server;
+        t.postgres += r.postgres ?? 0;
+        t.planFindings += r.planFindings;
+        t.runs.push(r);
+      }
+    }
+    return { fitPlan: proposed, variants: variants.map((v) => ({ label: v.label, ...totals.get(v.label) })) };
+  } finally {
+    await db.end();
+    for (const c of extra) {
+      c.kill('SIGTERM');
+      await new Promise((r) => c.once('exit', r));
+    }
+  }
+}
+
+/** Issue 25's comparison, and false when a variant's fault accounting does not add up. */
+function printComparison({ fitPlan, variants }) {
+  const us = (ms, n) => (ms * 1000) / Math.max(1, n);
+  console.log(`\ntraffic inventory and tracking plan check (issue 25), ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${SECONDS}s per variant, alternating:`);
+  console.log(`  "fit" plan created from the warm-up traffic: ${fitPlan.events} events, ${fitPlan.parameters} parameters`);
+  for (const c of variants) {
+    const perRun = c.runs.map((r) => `${us(r.server, r.stored).toFixed(0)}`).join(' / ');
+    console.log(
+      `  ${c.label.padEnd(26)} ${c.stored.toString().padStart(7)} hits stored  collector ${us(c.server, c.stored).toFixed(0).padStart(4)} µs/hit (rounds ${perRun})  Postgres ${us(c.postgres, c.stored).toFixed(0).padStart(4)} µs/hit  distinct plan rules ${(c.planFindings / Math.max(1, c.stored)).toFixed(2)}/hit`,
+    );
+  }
+  const ratio = (c, b, key) => `${((us(c[key], c.stored) / us(b[key], b.stored) - 1) * 100).toFixed(1)}%`;
+  const [off, on, noPlan] = variants;
+  console.log(`  inventory:                       collector ${ratio(on, off, 'server')}, Postgres ${ratio(on, off, 'postgres')} (process C against B)`);
+  for (const c of variants.slice(3)) {
+    console.log(`  ${(c.label.replace('inventory + ', '') + ' check:').padEnd(32)} collector ${ratio(c, noPlan, 'server')}, Postgres ${ratio(c, noPlan, 'postgres')} (against inventory, no plan; budget for both: +10%)`);
+  }
+  let ok = true;
+  for (const c of variants) {
+    const acked = c.runs.reduce((n, r) => n + r.accepted, 0);
+    const sent = c.runs.reduce((n, r) => n + r.sent, 0);
+    const refused = c.runs.reduce((n, r) => n + r.refused, 0);
+    if (acked !== c.stored) {
+      console.error(`MISMATCH (${c.label}): ${acked} acknowledged but ${c.stored} stored`);
+      ok = false;
+    }
+    if (c.stored + refused !== sent) {
+      console.error(`MISMATCH (${c.label}): ${sent} sent but ${c.stored} stored + ${refused} refused`);
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 // What each stored part of a hit costs Postgres (issue 28, "less stored per hit"), per row of the
@@ -407,7 +538,7 @@ if (WORKERS > 1) console.log(`${WORKERS} collector processes on one database, ${
 if (VISITS > 1) console.log(`${VISITS} requests per visitor`);
 console.log(machineLine());
 const floor = FLOOR ? await measure({ BENCH_FLOOR: '1' }) : null;
-const full = await measure({}, { withBare: true });
+const full = await measure({}, { withBare: true, compare: COMPARE });
 console.log(`\n${full.hits} distinct corpus hits; ${machineLine()}`);
 if (floor) console.log(line('floor (engine taken away)', floor.collector));
 console.log(line('collector (stored)', full.collector));
@@ -424,4 +555,5 @@ let consistent = true;
 if (floor) consistent = report('floor (BENCH_FLOOR=1: decode, rules and history reads replaced by lookups; same writer, same rows)', floor) && consistent;
 consistent = report('collector (the real pipeline)', full) && consistent;
 if (full.storage) printStoredParts(full.storage);
+if (full.comparison) consistent = printComparison(full.comparison) && consistent;
 if (!consistent) process.exitCode = 1;
