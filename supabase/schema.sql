@@ -1270,17 +1270,8 @@ CREATE OR REPLACE FUNCTION public.analytics_org_ids()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select case when (select tracklint_private.request_api_key_id()) is null then (
-    select coalesce(array_agg(m.organization_id), '{}')
-    from public.user_organizations m
-    where m.user_id = (select auth.uid())
-      and public.has_org_role(m.organization_id, 'member')
-  ) else (
-    select coalesce(array_agg(k.organization_id), '{}')
-    from public.api_keys k
-    where k.id = (select tracklint_private.request_api_key_id())
-      and public.has_org_role(k.organization_id, 'viewer')
-  ) end
+  -- Users from member up (viewers are left out); a key with the read or write scope.
+  select coalesce(array_agg(id), '{}') from tracklint_private.caller_org_ids('member', 'viewer') as id
 $function$;
 
 CREATE OR REPLACE FUNCTION public.api_prune_rate_windows()
@@ -1870,28 +1861,8 @@ CREATE OR REPLACE FUNCTION public.has_org_role(org_id uuid, min_role text DEFAUL
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select case when (select tracklint_private.request_api_key_id()) is null then exists (
-    select 1 from public.user_organizations m
-    where m.organization_id = org_id
-      and m.user_id = (select auth.uid())
-      and m.status = 'active'
-      and public.org_role_rank(m.role) >= public.org_role_rank(min_role)
-      -- Reading is never taken away; changing needs a seat on the current plan.
-      and (min_role = 'viewer' or m.role = 'owner' or tracklint_private.member_within_plan(org_id, m.user_id))
-  ) else exists (
-    select 1 from public.api_keys k join public.organizations o on o.id = k.organization_id
-    where k.id = (select tracklint_private.request_api_key_id())
-      and k.organization_id = org_id
-      and k.revoked_at is null
-      and case min_role
-        when 'viewer' then k.scopes && array['read', 'write']::text[]
-        when 'member' then 'write' = any(k.scopes)
-        when 'admin' then 'write' = any(k.scopes)
-        else false
-      end
-      -- The plan gate read directly: organization_has_feature asks has_org_role, which would recurse.
-      and public.plan_rank(tracklint_private.effective_plan(o)) >= public.plan_rank(public.feature_required_plan('api_access'))
-  ) end
+  -- A null org_id reaches nothing (caller_org_ids reads null as "every organization").
+  select org_id is not null and exists (select 1 from tracklint_private.caller_org_ids(min_role, min_role, org_id))
 $function$;
 
 CREATE OR REPLACE FUNCTION public.invitation_preview(invitation_token text)
@@ -2319,17 +2290,7 @@ CREATE OR REPLACE FUNCTION public.readable_org_ids()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select case when (select tracklint_private.request_api_key_id()) is null then (
-    select coalesce(array_agg(m.organization_id), '{}')
-    from public.user_organizations m
-    where m.user_id = (select auth.uid())
-      and public.has_org_role(m.organization_id, 'viewer')
-  ) else (
-    select coalesce(array_agg(k.organization_id), '{}')
-    from public.api_keys k
-    where k.id = (select tracklint_private.request_api_key_id())
-      and public.has_org_role(k.organization_id, 'viewer')
-  ) end
+  select coalesce(array_agg(id), '{}') from tracklint_private.caller_org_ids('viewer', 'viewer') as id
 $function$;
 
 CREATE OR REPLACE FUNCTION public.record_api_write(org_id uuid, write_action text, write_target text)
@@ -2900,6 +2861,41 @@ AS $function$
     when o.subscription_status = 'incomplete' then 'incomplete'
     else 'active'
   end
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.caller_org_ids(user_min_role text, key_min_role text, only_org uuid DEFAULT NULL::uuid)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- A user (no api_key_id claim): active memberships at user_min_role or above. Reading is never
+  -- taken away; anything above viewer needs a seat on the effective plan (owners always have one).
+  select m.organization_id
+    from public.user_organizations m
+   where (select tracklint_private.request_api_key_id()) is null
+     and m.user_id = (select auth.uid())
+     and (only_org is null or m.organization_id = only_org)
+     and m.status = 'active'
+     and public.org_role_rank(m.role) >= public.org_role_rank(user_min_role)
+     and (user_min_role = 'viewer' or m.role = 'owner' or tracklint_private.member_within_plan(m.organization_id, m.user_id))
+  union all
+  -- An API key: its own organization only, not revoked, on a plan with api_access; the read scope
+  -- is viewer rights, the write scope admin rights, never owner.
+  select k.organization_id
+    from public.api_keys k
+    join public.organizations o on o.id = k.organization_id
+   where k.id = (select tracklint_private.request_api_key_id())
+     and (only_org is null or k.organization_id = only_org)
+     and k.revoked_at is null
+     and case key_min_role
+       when 'viewer' then k.scopes && array['read', 'write']::text[]
+       when 'member' then 'write' = any(k.scopes)
+       when 'admin' then 'write' = any(k.scopes)
+       else false
+     end
+     -- The plan gate read directly: organization_has_feature asks has_org_role, which would recurse.
+     and public.plan_rank(tracklint_private.effective_plan(o)) >= public.plan_rank(public.feature_required_plan('api_access'))
 $function$;
 
 CREATE OR REPLACE FUNCTION tracklint_private.comparable_name(name text)
@@ -3853,7 +3849,7 @@ comment on function public.fix_account_link(org_id uuid) is 'Re-links the caller
 comment on function public.get_organization_plan_state(org_id uuid) is 'The plan, the effective plan and the billing state of an organization, for its members (banners, badges, gates).';
 comment on function public.get_organization_usage_status(org_id uuid) is 'Usage, effective plan limits and usage alerts of an organization, for its members.';
 comment on function public.handle_new_auth_user() is 'Creates the profile of every new account.';
-comment on function public.has_org_role(org_id uuid, min_role text) is 'The one place that decides whether the caller has at least min_role in org_id. A user: by active membership (above viewer only with a seat on the effective plan). An API key (claim api_key_id): the key''s organization only, not revoked, plan with api_access, read scope = viewer, write scope = admin, never owner. Every policy calls it.';
+comment on function public.has_org_role(org_id uuid, min_role text) is 'The one place that decides whether the caller has at least min_role in org_id. A user: by active membership (above viewer only with a seat on the effective plan). An API key (claim api_key_id): the key''s organization only, not revoked, plan with api_access, read scope = viewer, write scope = admin, never owner. Every policy calls it. Built on tracklint_private.caller_org_ids.';
 comment on function public.invitation_preview(invitation_token text) is 'For the holder of a pending invitation''s token: the organization''s name, the role offered and who invited them; null when the token is unknown, used or expired.';
 comment on function public.is_service_role() is 'True for the server''s privileged paths (service-role key, or no request claims), which may change billing fields.';
 comment on function public.is_within_limit(org_id uuid, metric text) is 'Whether one more unit of metric is allowed by the organization''s plan. Members only; others get 42501.';
@@ -3903,6 +3899,7 @@ comment on function public.websites_read_only_past_plan() is 'Refuses edits to a
 comment on function tracklint_private.api_key_website_ids() is 'The websites the calling API key is limited to; null when the caller is not a key or the key has no limit. For restrictive policies.';
 comment on function tracklint_private.billing_grace_period() is 'How long a past_due subscription keeps its plan.';
 comment on function tracklint_private.billing_state(o organizations) is 'free, trialing, trial_ended, active, past_due (within grace), past_due_expired, canceled, unpaid or incomplete.';
+comment on function tracklint_private.caller_org_ids(user_min_role text, key_min_role text, only_org uuid) is 'The one place that splits callers into users and API keys: the organizations the caller reaches at user_min_role (a user) or key_min_role (an API key), optionally only only_org. has_org_role, readable_org_ids and analytics_org_ids are built on it. Internal: called by those security-definer functions only.';
 comment on function tracklint_private.comparable_name(name text) is 'A display name folded for comparison: Unicode NFKC, invisible characters removed, lower case, single spaces.';
 comment on function tracklint_private.current_usage(org_id uuid, metric text) is 'Current usage of a metric by any organization: internal use only.';
 comment on function tracklint_private.effective_plan(o organizations) is 'The plan whose features and limits apply now: the paid plan while trialing, active or within the past-due grace period; free otherwise. Nothing is deleted when it falls back.';

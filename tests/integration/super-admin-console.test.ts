@@ -3,6 +3,7 @@ import { createDatabase } from '../../src/server/db/database';
 import { sql } from '../support/clients';
 import { signUpConfirmed, type Persona } from '../support/personas';
 import { callFunction, superAdminWithMfa } from '../support/super-admin';
+import { auditPageSchema, consoleRulesSchema, organizationPageSchema, planChangeRequestListSchema, searchResultsSchema, userPageSchema } from '../../src/shared/super-admin-console';
 
 // The operator code path (what scripts/create-super-admin.mjs runs), against the server's database.
 const operatorDb = createDatabase(inject('databaseUrl'), 2);
@@ -39,6 +40,21 @@ describe('only a live super-admin session reaches the console', () => {
     expect(system.json).toMatchObject({ jobs: { deliveriesLast24h: { pending: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) } }, migrations: { applied: expect.any(Number) } });
     const detail = await callFunction(`super-admin-console/organizations/${orgId}`, { session: admin.session });
     expect(detail.json).toMatchObject({ refusals: expect.any(Array), members: [expect.objectContaining({ role: 'owner' })] });
+  });
+
+  // The renderer types these answers from the shared schemas: each answer must be exactly what its
+  // schema parses it into (nothing stripped, numbers as numbers, timestamps as text).
+  it.each([
+    ['organizations', organizationPageSchema],
+    ['users', userPageSchema],
+    ['audit', auditPageSchema],
+    ['rules', consoleRulesSchema],
+    ['search?q=co', searchResultsSchema],
+    ['plan-requests?status=all', planChangeRequestListSchema],
+  ] as const)('GET %s answers in the shared wire type', async (path, schema) => {
+    const res = await callFunction(`super-admin-console/${path}`, { session: admin.session });
+    expect(res.status).toBe(200);
+    expect((schema as { parse(value: unknown): unknown }).parse(res.json)).toEqual(res.json);
   });
 
   it.each(reads)('GET %s refuses anon, a customer owner and an ended session', async (path) => {

@@ -4,18 +4,10 @@ import type { TracklintClient } from '../../lib/supabase';
 import { BILLING_SUMMARY_CACHE_MS } from '../cache-times';
 import { billingKeys } from './keys';
 import { PLAN_TIERS } from '../../../shared/plans';
+import type { OwnPlanChangeRequest } from '../../../shared/super-admin-console';
 
-/** A row of plan_change_requests as the owner reads it. */
-export interface PlanChangeRequest {
-  id: string;
-  organization_id: string;
-  requested_plan: string;
-  current_plan: string;
-  status: 'open' | 'approved' | 'declined';
-  decision_reason: string | null;
-  decided_at: string | null;
-  created_at: string;
-}
+/** A row of plan_change_requests as the owner reads it (declared once, in src/shared). */
+export type PlanChangeRequest = OwnPlanChangeRequest;
 
 const COLUMNS = 'id, organization_id, requested_plan, current_plan, status, decision_reason, decided_at, created_at';
 

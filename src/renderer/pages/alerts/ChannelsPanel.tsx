@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { ConfirmActionModal } from '../../components/ConfirmActionModal';
+import { Button, Text } from '@mantine/core';
+import { ManagedList, ManagedListName } from '../../components/ManagedList';
 import { useDeleteAlertChannelMutation } from '../../data/alerts/delete-alert-channel-mutation';
 import { useTestAlertChannelMutation } from '../../data/alerts/test-alert-channel-mutation';
 import type { AlertChannel } from '../../data/alerts/types';
@@ -21,7 +20,6 @@ function target(c: AlertChannel): string {
 /** Where alerts go. Owners and admins add channels, send a test and delete them; the URLs are never shown again. */
 export function ChannelsPanel({ organizationId, channels, canManage, customAllowed }: { organizationId: string; channels: AlertChannel[]; canManage: boolean; customAllowed: boolean }) {
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<AlertChannel | null>(null);
   const test = useTestAlertChannelMutation();
   const remove = useDeleteAlertChannelMutation();
 
@@ -35,83 +33,37 @@ export function ChannelsPanel({ organizationId, channels, canManage, customAllow
   }
 
   return (
-    <Stack>
-      {!canManage && (
-        <Alert color="gray" icon={<IconInfoCircle aria-hidden />}>
-          Only owners and admins can change channels.
-        </Alert>
+    <ManagedList
+      items={channels}
+      columns={[
+        { header: 'Channel', cell: (c) => <ManagedListName name={c.name} badges={[{ label: KIND_LABEL[c.kind], variant: 'light' }, !c.enabled && { label: 'Off', color: 'gray' }]} /> },
+        { header: 'Sends to', cell: (c) => <Text size="sm">{target(c)}</Text> },
+      ]}
+      canManage={canManage}
+      readOnlyNotice="Only owners and admins can change channels."
+      createLabel="New channel"
+      onCreate={() => setCreating(true)}
+      minWidth={640}
+      testId="alert-channels"
+      rowTestId="alert-channel"
+      rowKind={(c) => c.kind}
+      rowActions={(c) => (
+        <Button size="xs" variant="default" onClick={() => void sendTest(c.id)} loading={test.isPending && test.variables?.channelId === c.id} aria-label={`Send a test to ${c.name}`}>
+          Send test
+        </Button>
       )}
-      {canManage && (
-        <Group justify="flex-end">
-          <Button onClick={() => setCreating(true)}>New channel</Button>
-        </Group>
-      )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" data-testid="alert-channels">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Channel</Table.Th>
-              <Table.Th>Sends to</Table.Th>
-              {canManage && (
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {channels.map((c) => (
-              <Table.Tr key={c.id} data-testid="alert-channel" data-kind={c.kind}>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {c.name}
-                  </Text>
-                  <Group gap={4}>
-                    <Badge size="xs" variant="light">
-                      {KIND_LABEL[c.kind]}
-                    </Badge>
-                    {!c.enabled && (
-                      <Badge size="xs" color="gray">
-                        Off
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{target(c)}</Text>
-                </Table.Td>
-                {canManage && (
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="default" onClick={() => void sendTest(c.id)} loading={test.isPending && test.variables?.channelId === c.id} aria-label={`Send a test to ${c.name}`}>
-                        Send test
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {channels.length === 0 && <Text c="dimmed">No channels yet. Adding a website creates an email channel to owners and admins.</Text>}
+      emptyText="No channels yet. Adding a website creates an email channel to owners and admins."
+      deletion={{
+        title: 'Delete channel',
+        confirmLabel: 'Delete channel',
+        describe: (c) => <>Delete “{c.name}”? Rules stop sending to it and its delivery log is deleted.</>,
+        remove: (c) => remove.mutateAsync({ channelId: c.id, organizationId }),
+        pending: remove.isPending,
+        success: ALERT_TOASTS.channelDeleted,
+        failure: ALERT_TOASTS.channelDeleteFailed,
+      }}
+    >
       {creating && <ChannelFormModal organizationId={organizationId} customAllowed={customAllowed} onClose={() => setCreating(false)} />}
-      {deleting && (
-        <ConfirmActionModal
-          title="Delete channel"
-          confirmLabel="Delete channel"
-          action={() => remove.mutateAsync({ channelId: deleting.id, organizationId })}
-          pending={remove.isPending}
-          success={ALERT_TOASTS.channelDeleted}
-          failure={ALERT_TOASTS.channelDeleteFailed}
-          onClose={() => setDeleting(null)}
-        >
-          Delete “{deleting.name}”? Rules stop sending to it and its delivery log is deleted.
-        </ConfirmActionModal>
-      )}
-    </Stack>
+    </ManagedList>
   );
 }

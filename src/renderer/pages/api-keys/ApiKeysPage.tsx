@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmActionModal } from '../../components/ConfirmActionModal';
+import { RevocableSecretCells } from '../../components/RevocableSecretCells';
 import { SecretShownOnceModal } from '../../components/SecretShownOnceModal';
 import { Alert, Badge, Button, Checkbox, Code, Group, Loader, MultiSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconLock } from '@tabler/icons-react';
@@ -192,23 +193,7 @@ function KeysTable({ organization, keys, isPending, error }: { organization: Org
                 </Table.Td>
                 <Table.Td>{key.website_ids ? `${key.website_ids.length} website${key.website_ids.length === 1 ? '' : 's'}` : 'All'}</Table.Td>
                 <Table.Td>{formatDate(key.created_at)}</Table.Td>
-                <Table.Td>{formatDate(key.last_used_at, 'Never')}</Table.Td>
-                <Table.Td>
-                  {key.revoked_at ? (
-                    <Badge color="gray">Revoked {formatDate(key.revoked_at)}</Badge>
-                  ) : (
-                    <Badge color="teal" variant="light">
-                      Active
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {!key.revoked_at && (
-                    <Button variant="subtle" color="red" size="xs" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
+                <RevocableSecretCells name={key.name} lastUsedAt={key.last_used_at} revokedAt={key.revoked_at} onRevoke={() => setRevoking(key)} />
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
+import { RevocableSecretCells } from '../../components/RevocableSecretCells';
 import { ConfirmActionModal } from '../../components/ConfirmActionModal';
 import { SecretShownOnceModal } from '../../components/SecretShownOnceModal';
 import { useCreateMpSecretMutation } from '../../data/websites/create-mp-secret-mutation';
 import { useMpSecretsQuery } from '../../data/websites/mp-secrets-query';
 import { useRevokeMpSecretMutation } from '../../data/websites/revoke-mp-secret-mutation';
 import type { CreatedMpSecret, MpSecret } from '../../data/websites/types';
-import { formatDate } from '../../lib/dates';
 import { notify } from '../../notifications/notify';
 import { errorMessage } from '../../notifications/toast-catalogue';
 import { WEBSITE_TOASTS } from './toasts';
@@ -108,23 +108,7 @@ function SecretsTable({ websiteId, secrets }: { websiteId: string; secrets: MpSe
                 <Table.Td>
                   <Code>{s.secret_prefix}…</Code>
                 </Table.Td>
-                <Table.Td>{formatDate(s.last_used_at, 'Never')}</Table.Td>
-                <Table.Td>
-                  {s.revoked_at ? (
-                    <Badge color="gray">Revoked {formatDate(s.revoked_at)}</Badge>
-                  ) : (
-                    <Badge color="teal" variant="light">
-                      Active
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {!s.revoked_at && (
-                    <Button variant="subtle" color="red" size="xs" onClick={() => setRevoking(s)} aria-label={`Revoke ${s.name}`}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
+                <RevocableSecretCells name={s.name} lastUsedAt={s.last_used_at} revokedAt={s.revoked_at} onRevoke={() => setRevoking(s)} />
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,5 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
-import type { AuditAction } from './console-api';
+import type { AuditAction } from '../../../../shared/super-admin-console';
 import { formatDateTime } from './format';
 
 function describe(value: unknown): string {

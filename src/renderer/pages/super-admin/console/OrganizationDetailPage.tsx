@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../pages/AdminPage';
 import { ActionModal } from './ActionModal';
 import { AuditTable } from './AuditTable';
-import type { AuditAction, OrganizationSummary } from './console-api';
+import type { AuditAction, OrganizationSummary } from '../../../../shared/super-admin-console';
 import { formatCount, formatDate, formatUsage } from './format';
 import { useConsoleQuery } from './use-console';
 

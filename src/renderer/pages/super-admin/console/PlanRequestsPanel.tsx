@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { planName } from '../../../../shared/plans';
 import { ActionModal } from './ActionModal';
-import type { PlanChangeRequest } from './console-api';
+import type { PlanChangeRequest } from '../../../../shared/super-admin-console';
 import { formatDate } from './format';
 import { useConsoleQuery } from './use-console';
 

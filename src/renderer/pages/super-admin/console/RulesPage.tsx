@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Loader, Select, Switch, Table, Text, VisuallyHidd
 import { useState } from 'react';
 import { AdminPage } from '../pages/AdminPage';
 import { ActionModal } from './ActionModal';
-import type { ConsoleRule } from './console-api';
+import type { ConsoleRule } from '../../../../shared/super-admin-console';
 import { formatCount } from './format';
 import { useConsoleQuery } from './use-console';
 

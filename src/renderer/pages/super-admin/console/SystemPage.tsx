@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Group, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { AdminPage } from '../pages/AdminPage';
 import { AuditTable } from './AuditTable';
-import type { AuditAction, Page } from './console-api';
+import type { AuditAction, Page } from '../../../../shared/super-admin-console';
 import { formatBytes, formatDateTime } from './format';
 import { ListFooter, ListSearch, useListParams } from './ListControls';
 import { useConsoleQuery } from './use-console';

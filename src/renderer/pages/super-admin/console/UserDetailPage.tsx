@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../pages/AdminPage';
 import { ActionModal } from './ActionModal';
 import { AuditTable } from './AuditTable';
-import type { AuditAction } from './console-api';
+import type { AuditAction } from '../../../../shared/super-admin-console';
 import { formatDate, formatDateTime } from './format';
 import { useConsoleQuery } from './use-console';
 

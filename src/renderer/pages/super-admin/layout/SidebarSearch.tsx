@@ -4,7 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SUPER_ADMIN_NAV_ITEMS } from './nav-items';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { SearchResults } from '../console/console-api';
+import type { SearchResults } from '../../../../shared/super-admin-console';
 import { useConsoleQuery } from '../console/use-console';
 import { normalizeQuery, SEARCH_QUERY_MAX, searchSuggestions } from './sidebar-search';
 

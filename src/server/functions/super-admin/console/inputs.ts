@@ -15,6 +15,7 @@ export const listQuery = z
   .strict();
 
 // Shared with the other /api and function routes.
+import { parseInput } from '../../../http/parse-input';
 export { jsonBody, parseInput } from '../../../http/parse-input';
 
 export function uuidParam(value: string, what: string): string {
@@ -25,4 +26,23 @@ export function uuidParam(value: string, what: string): string {
 /** An ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * A sorted, searched console list (organizations, users): the page asked for, the search as a
+ * WHERE clause on $1, and ORDER BY / LIMIT from the sortable columns (never from the client's text).
+ */
+export function parseSortedList(query: Record<string, string>, sorts: Record<string, string>, searchWhere: string) {
+  const q = parseInput(listQuery, query);
+  const sort = q.sort ?? 'created';
+  const column = sorts[sort];
+  if (!column) throw new HttpError(400, `sort: unknown column "${sort}" (one of ${Object.keys(sorts).join(', ')})`);
+  return {
+    page: q.page,
+    pageSize: q.pageSize,
+    where: q.q ? `where ${searchWhere}` : '',
+    params: q.q ? [containsPattern(q.q)] : [],
+    orderBy: `order by ${column} ${q.dir} nulls last`,
+    limit: `limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+  };
 }

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Database, SqlClient } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import type { ActiveSession } from '../store';
+import { auditActionSchema, organizationPageSchema, organizationSummarySchema } from '../../../../shared/super-admin-console';
 import { recordAction } from './audit';
-import { containsPattern, listQuery, parseInput, reason } from './inputs';
+import { parseInput, parseSortedList, reason } from './inputs';
 
 const SORTS: Record<string, string> = {
   name: 'o.name',
@@ -13,22 +14,6 @@ const SORTS: Record<string, string> = {
   trial_end: 'o.trial_ends_at',
   requests: 'requests_this_month',
 };
-
-export interface OrganizationRow {
-  id: string;
-  name: string;
-  slug: string;
-  plan: string;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  suspended_at: string | null;
-  suspended_reason: string | null;
-  members: number;
-  websites: number;
-  requests_this_month: number;
-  monthly_request_limit: number;
-  created_at: string;
-}
 
 const ROW_SQL = `
   select o.id, o.name, o.slug, o.plan, o.subscription_status, o.trial_ends_at, o.suspended_at, o.suspended_reason, o.created_at,
@@ -42,37 +27,18 @@ const ROW_SQL = `
 
 /** A page of organizations, searched by name or slug (trigram indexes) and sorted in SQL. */
 export async function listOrganizations(db: Database, query: Record<string, string>) {
-  const q = parseInput(listQuery, query);
-  const sort = q.sort ?? 'created';
-  const column = SORTS[sort];
-  if (!column) throw new HttpError(400, `sort: unknown column "${sort}" (one of ${Object.keys(SORTS).join(', ')})`);
-  const params: unknown[] = [];
-  let where = '';
-  if (q.q) {
-    params.push(containsPattern(q.q));
-    where = `where o.name ilike $1 or o.slug ilike $1`;
-  }
-  const offset = (q.page - 1) * q.pageSize;
+  const list = parseSortedList(query, SORTS, 'o.name ilike $1 or o.slug ilike $1');
   return db.transaction(async (client) => {
-    const total = Number((await client.query<{ n: string }>(`select count(*) as n from public.organizations o ${where}`, params)).rows[0]!.n);
-    const rows = (
-      await client.query<OrganizationRow>(
-        `${ROW_SQL} ${where} order by ${column} ${q.dir} nulls last, o.id limit ${q.pageSize} offset ${offset}`,
-        params,
-      )
-    ).rows.map(numbers);
-    return { total, page: q.page, pageSize: q.pageSize, rows };
+    const total = Number((await client.query<{ n: string }>(`select count(*) as n from public.organizations o ${list.where}`, list.params)).rows[0]!.n);
+    const rows = (await client.query(`${ROW_SQL} ${list.where} ${list.orderBy}, o.id ${list.limit}`, list.params)).rows;
+    return organizationPageSchema.parse({ total, page: list.page, pageSize: list.pageSize, rows });
   });
-}
-
-function numbers(r: OrganizationRow): OrganizationRow {
-  return { ...r, requests_this_month: Number(r.requests_this_month), monthly_request_limit: Number(r.monthly_request_limit) };
 }
 
 /** One organization with its members, websites, usage, invoices and recent refusals. */
 export async function organizationDetail(db: Database, id: string) {
   return db.transaction(async (client) => {
-    const org = (await client.query<OrganizationRow>(`${ROW_SQL} where o.id = $1`, [id])).rows[0];
+    const org = (await client.query(`${ROW_SQL} where o.id = $1`, [id])).rows[0];
     if (!org) throw new HttpError(404, `No organization ${id}`);
     const members = (
       await client.query(
@@ -113,7 +79,7 @@ export async function organizationDetail(db: Database, id: string) {
         [id],
       )
     ).rows;
-    return { organization: numbers(org), members, websites, invoices, usageEvents, refusals, actions };
+    return { organization: organizationSummarySchema.parse(org), members, websites, invoices, usageEvents, refusals, actions: z.array(auditActionSchema).parse(actions) };
   });
 }
 

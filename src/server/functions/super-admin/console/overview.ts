@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database';
 import type { CollectorMetrics } from '../../../collector/metrics';
+import { auditPageSchema, searchResultsSchema } from '../../../../shared/super-admin-console';
 import { containsPattern, listQuery, parseInput } from './inputs';
 
 export interface OverviewSources {
@@ -145,13 +146,13 @@ export async function auditLog(db: Database, query: Record<string, string>) {
   const rows = (
     await db.pool.query(`select * from public.super_admin_actions ${where} order by created_at desc, id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`, params)
   ).rows;
-  return { total, page: q.page, pageSize: q.pageSize, rows };
+  return auditPageSchema.parse({ total, page: q.page, pageSize: q.pageSize, rows });
 }
 
 /** Typeahead over users (email, name) and organizations (name, slug): at most 8 of each. */
 export async function search(db: Database, text: string) {
   const term = text.trim();
-  if (term.length < 2) return { users: [], organizations: [] };
+  if (term.length < 2) return searchResultsSchema.parse({ users: [], organizations: [] });
   const like = containsPattern(term.slice(0, 200));
   const [users, organizations] = await Promise.all([
     db.pool.query(
@@ -161,5 +162,5 @@ export async function search(db: Database, text: string) {
     ),
     db.pool.query(`select id, name, slug, plan from public.organizations where name ilike $1 or slug ilike $1 order by name limit 8`, [like]),
   ]);
-  return { users: users.rows, organizations: organizations.rows };
+  return searchResultsSchema.parse({ users: users.rows, organizations: organizations.rows });
 }

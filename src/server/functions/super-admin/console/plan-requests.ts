@@ -2,28 +2,12 @@ import { z } from 'zod';
 import type { Database, SqlClient } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import type { ActiveSession } from '../store';
+import { decidedPlanChangeRequestSchema, PLAN_REQUEST_STATUSES, planChangeRequestListSchema } from '../../../../shared/super-admin-console';
 import { recordAction } from './audit';
 import { applyPlanChange } from './organizations';
 import { parseInput, reason } from './inputs';
 
-export interface PlanChangeRequestRow {
-  id: string;
-  organization_id: string;
-  organization_name: string;
-  organization_slug: string;
-  organization_plan: string;
-  requested_plan: string;
-  current_plan: string;
-  message: string | null;
-  status: 'open' | 'approved' | 'declined';
-  requested_by_email: string | null;
-  decided_by_email: string | null;
-  decision_reason: string | null;
-  decided_at: string | null;
-  created_at: string;
-}
-
-const listInput = z.object({ status: z.enum(['open', 'approved', 'declined', 'all']).default('open') }).strict();
+const listInput = z.object({ status: z.enum([...PLAN_REQUEST_STATUSES, 'all']).default('open') }).strict();
 const decisionInput = z.object({ reason }).strict();
 
 const ROW_SQL = `
@@ -38,9 +22,9 @@ export async function listPlanRequests(db: Database, query: Record<string, strin
   const where = q.status === 'all' ? '' : 'where r.status = $1';
   const order = q.status === 'open' ? 'r.created_at asc' : 'r.created_at desc';
   const params = q.status === 'all' ? [] : [q.status];
-  return db.transaction(async (client) => ({
-    rows: (await client.query<PlanChangeRequestRow>(`${ROW_SQL} ${where} order by ${order} limit 200`, params)).rows,
-  }));
+  return db.transaction(async (client) =>
+    planChangeRequestListSchema.parse({ rows: (await client.query(`${ROW_SQL} ${where} order by ${order} limit 200`, params)).rows }),
+  );
 }
 
 async function lockOpenRequest(client: SqlClient, id: string) {
@@ -56,13 +40,12 @@ async function lockOpenRequest(client: SqlClient, id: string) {
 }
 
 async function closeRequest(client: SqlClient, admin: ActiveSession, id: string, status: 'approved' | 'declined', why: string) {
-  return (
-    await client.query<PlanChangeRequestRow>(
-      `update public.plan_change_requests set status = $2, decided_by_email = $3, decision_reason = $4, decided_at = now() where id = $1
-       returning id, organization_id, requested_plan, current_plan, message, status, requested_by_email, decided_by_email, decision_reason, decided_at, created_at`,
-      [id, status, admin.email, why.trim()],
-    )
-  ).rows[0]!;
+  const { rows } = await client.query(
+    `update public.plan_change_requests set status = $2, decided_by_email = $3, decision_reason = $4, decided_at = now() where id = $1
+     returning id, organization_id, requested_plan, current_plan, message, status, requested_by_email, decided_by_email, decision_reason, decided_at, created_at`,
+    [id, status, admin.email, why.trim()],
+  );
+  return decidedPlanChangeRequestSchema.parse(rows[0]);
 }
 
 /** Applies the requested plan through the console's change-plan action (audited there) and closes the request, in one transaction. */

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import { ruleCatalogue } from '../../../../shared/ga4';
 import type { ActiveSession } from '../store';
+import { consoleRulesSchema } from '../../../../shared/super-admin-console';
 import { recordAction } from './audit';
 import { parseInput, reason } from './inputs';
 
@@ -24,7 +25,7 @@ export async function listRules(db: Database) {
       (r) => [r.rule_id, r],
     ),
   );
-  return {
+  return consoleRulesSchema.parse({
     rules: ruleCatalogue()
       .map((rule) => {
         const o = overrides.get(rule.id);
@@ -42,7 +43,7 @@ export async function listRules(db: Database) {
         };
       })
       .sort((a, b) => b.websites7d - a.websites7d || b.fired7d - a.fired7d || a.id.localeCompare(b.id)),
-  };
+  });
 }
 
 const changeInput = z

@@ -4,37 +4,28 @@ import type { AppDeps } from '../../../deps';
 import type { Database, SqlClient } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import type { ActiveSession } from '../store';
+import { auditActionSchema, userPageSchema } from '../../../../shared/super-admin-console';
 import { recordAction, type ConsoleAction } from './audit';
-import { containsPattern, listQuery, parseInput, reason } from './inputs';
+import { parseInput, parseSortedList, reason } from './inputs';
 
 const SORTS: Record<string, string> = { email: 'u.email', created: 'u.created_at', last_sign_in: 'u.last_sign_in_at' };
 
 /** A page of users, searched by email or name. */
 export async function listUsers(db: Database, query: Record<string, string>) {
-  const q = parseInput(listQuery, query);
-  const sort = q.sort ?? 'created';
-  const column = SORTS[sort];
-  if (!column) throw new HttpError(400, `sort: unknown column "${sort}" (one of ${Object.keys(SORTS).join(', ')})`);
-  const params: unknown[] = [];
-  let where = '';
-  if (q.q) {
-    params.push(containsPattern(q.q));
-    where = `where u.email ilike $1 or p.full_name ilike $1`;
-  }
-  const offset = (q.page - 1) * q.pageSize;
+  const list = parseSortedList(query, SORTS, 'u.email ilike $1 or p.full_name ilike $1');
   return db.transaction(async (client) => {
     const from = 'from auth.users u left join public.user_profiles p on p.id = u.id';
-    const total = Number((await client.query<{ n: string }>(`select count(*) as n ${from} ${where}`, params)).rows[0]!.n);
+    const total = Number((await client.query<{ n: string }>(`select count(*) as n ${from} ${list.where}`, list.params)).rows[0]!.n);
     const rows = (
       await client.query(
         `select u.id, u.email, p.full_name, u.created_at, u.last_sign_in_at, u.email_confirmed_at is not null as confirmed,
                 u.banned_until is not null and u.banned_until > now() as banned,
                 (select count(*)::int from public.user_organizations m where m.user_id = u.id and m.status = 'active') as organizations
-           ${from} ${where} order by ${column} ${q.dir} nulls last, u.id limit ${q.pageSize} offset ${offset}`,
-        params,
+           ${from} ${list.where} ${list.orderBy}, u.id ${list.limit}`,
+        list.params,
       )
     ).rows;
-    return { total, page: q.page, pageSize: q.pageSize, rows };
+    return userPageSchema.parse({ total, page: list.page, pageSize: list.pageSize, rows });
   });
 }
 
@@ -83,7 +74,7 @@ export async function userDetail(db: Database, id: string) {
         [id],
       )
     ).rows;
-    return { user, organizations, sessions, actions };
+    return { user, organizations, sessions, actions: z.array(auditActionSchema).parse(actions) };
   });
 }
 
