@@ -22,12 +22,16 @@ import {
   type ValidationResult,
   type VerdictResult,
 } from '../../shared/ga4';
+import type { StepBudget } from '../../shared/ga4/safe-regex';
 import { INPUT_LIMITS, jsonDepth } from '../http/input-limits';
 import { createAjvCompiler } from '../../shared/ga4/plan/ajv-compiler';
 import type { CollectorWebsite } from './websites';
 
-/** Validates decoded requests for one website with its rule settings; history may be undefined (debug endpoint). */
-export type WebsiteValidator = (req: DecodedRequest, history: ValidationHistory | undefined, nowMs: number) => VerdictResult;
+/**
+ * Validates decoded requests for one website with its rule settings; history may be undefined (debug
+ * endpoint). `requestBudget`: what the hit's request has left for custom rules (shared by its hits).
+ */
+export type WebsiteValidator = (req: DecodedRequest, history: ValidationHistory | undefined, nowMs: number, requestBudget?: StepBudget) => VerdictResult;
 
 export interface DebugResponse {
   validationMessages: unknown[];
@@ -125,7 +129,7 @@ export function createEngineAdapter(): CollectorEngine {
     validatorFor(website) {
       // A website's plan may withhold tiers: the entitled validator says what they would have found.
       const validator = website ? (compiled.get(website) ?? compileFor(website)) : defaults;
-      return (req, history, now) => validator.validateDecoded(req, history ? { history, now } : { now });
+      return (req, history, now, requestBudget) => validator.validateDecoded(req, history ? { history, now, requestBudget } : { now, requestBudget });
     },
     debugResponse(decoded, result) {
       if (!decoded.ok) {

@@ -43,6 +43,9 @@ export interface AdmittedHit {
   envelope: HitEnvelope;
 }
 
+/** Names each ingested request within this process. */
+let nextRequestId = 1;
+
 const refused = (d: Drop): HitResult => ({ status: 'refused', reason: d.reason, error: d.message });
 
 export interface PipelineParts {
@@ -252,6 +255,8 @@ export class IngestPipeline {
 
     const results: Array<HitResult | undefined> = new Array(hits.length);
     const admitted: Array<{ index: number; hit: AdmittedHit }> = [];
+    // Hits with index < room are admitted: they share the request's custom-rule cap (validation.ts).
+    const request = { id: nextRequestId++, hits: room };
     hits.forEach((hit, index) => {
       if (index >= room) {
         const d = index >= allowed ? this.rateDrop(website) : this.quotaDrop(website);
@@ -274,6 +279,7 @@ export class IngestPipeline {
             url: hit.url,
             body: hit.body,
             userAgent: ctx.userAgent ?? null,
+            request,
           },
         },
       });

@@ -34,6 +34,12 @@ export interface ValidateOptions {
    * the validator's own clock: an archived hit would look hours old.
    */
   now?: number;
+  /**
+   * What the hits of one request may still spend on custom rules together
+   * (CUSTOM_RULE_LIMITS.stepsPerRequest), shared by every hit of the request: a hit gets at most
+   * stepsPerHit of it, and what the hit spends is taken from it. Without it: stepsPerHit per hit.
+   */
+  requestBudget?: StepBudget;
 }
 
 /**
@@ -221,8 +227,11 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
       ctx.begin(a, undefined);
       (a.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
     }
-    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
-    const budget: StepBudget | undefined = custom.length > 0 ? { remaining: CUSTOM_RULE_LIMITS.stepsPerHit } : undefined;
+    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit),
+    // no larger than what its request has left (stepsPerRequest).
+    const requestBudget = options?.requestBudget;
+    const allowance = requestBudget === undefined ? CUSTOM_RULE_LIMITS.stepsPerHit : Math.max(0, Math.min(CUSTOM_RULE_LIMITS.stepsPerHit, requestBudget.remaining));
+    const budget: StepBudget | undefined = custom.length > 0 ? { remaining: allowance } : undefined;
     let notEvaluated: Set<string> | undefined;
     const events = req.events;
     for (let e = 0; e < events.length; e++) {
@@ -263,7 +272,12 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
         });
       }
     }
-    if (notEvaluated) for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
+    if (budget !== undefined && requestBudget !== undefined) requestBudget.remaining -= allowance - budget.remaining;
+    if (notEvaluated) {
+      // The request's cap, when it (not the hit's own budget) is what ran out.
+      const message = allowance < CUSTOM_RULE_LIMITS.stepsPerHit ? REQUEST_BUDGET_MESSAGE : BUDGET_MESSAGE;
+      for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId, message));
+    }
     if (planCheck !== undefined) planCheck.check(req, issues);
     const result = buildResult(issues, req.events, summarize(req));
     const skipped = history ? (now === undefined ? skipLists.noTime : skipLists.none) : now === undefined ? skipLists.neither : skipLists.noHistory;
@@ -396,17 +410,20 @@ export function pageLoadTime(req: DecodedRequest): number | undefined {
 }
 
 /** Formatted once: toLocaleString is costly, and budgetIssue runs on hits already over budget. */
-const BUDGET_MESSAGE = `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`;
+export const BUDGET_MESSAGE = `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`;
+
+/** A request's hits share a cap too: a batch of hits each under the per-hit budget cannot multiply it. */
+export const REQUEST_BUDGET_MESSAGE = `Not evaluated: the hits of this request together needed more than the ${CUSTOM_RULE_LIMITS.stepsPerRequest.toLocaleString('en-US')} steps custom rules may spend on one request. Send fewer hits per request, simplify the rule's patterns or narrow it with "events" or "when".`;
 
 /** Said once per rule, so a user sees which custom rules this hit was too costly for. */
-function budgetIssue(ruleId: string): Issue {
+function budgetIssue(ruleId: string, message: string): Issue {
   return {
     ruleId,
     severity: 'info',
     family: 'custom',
     tier: 'custom',
     path: '',
-    message: BUDGET_MESSAGE,
+    message,
     eventIndex: undefined,
     eventName: undefined,
     validationCode: undefined,

@@ -90,7 +90,7 @@ export function createEntitledValidator(settings: RuleSettings = {}, entitlement
     validateDecoded(request, options) {
       const result = validator.validateDecoded(request, options);
       // History-free on purpose (see the module comment): withheld history rules stay not run.
-      return withWithheld(result, () => (shadow as Validator).validateDecoded(request, { now: options?.now }));
+      return withWithheld(result, () => (shadow as Validator).validateDecoded(request, { now: options?.now, requestBudget: options?.requestBudget }));
     },
   };
 }
