@@ -20,6 +20,7 @@ import {
   type RuleSettings,
   type ValidationHistory,
   type ValidationResult,
+  type ValidationSteps,
   type VerdictResult,
 } from '../../shared/ga4';
 import type { StepBudget } from '../../shared/ga4/safe-regex';
@@ -30,8 +31,9 @@ import type { CollectorWebsite } from './websites';
 /**
  * Validates decoded requests for one website with its rule settings; history may be undefined (debug
  * endpoint). `requestBudget`: what the hit's request has left for custom rules (shared by its hits).
+ * In steps that pause after each event (run them with validation.ts's `runInSlices`, or `runSteps`).
  */
-export type WebsiteValidator = (req: DecodedRequest, history: ValidationHistory | undefined, nowMs: number, requestBudget?: StepBudget) => VerdictResult;
+export type WebsiteValidator = (req: DecodedRequest, history: ValidationHistory | undefined, nowMs: number, requestBudget?: StepBudget) => ValidationSteps<VerdictResult>;
 
 export interface DebugResponse {
   validationMessages: unknown[];
@@ -129,7 +131,7 @@ export function createEngineAdapter(): CollectorEngine {
     validatorFor(website) {
       // A website's plan may withhold tiers: the entitled validator says what they would have found.
       const validator = website ? (compiled.get(website) ?? compileFor(website)) : defaults;
-      return (req, history, now, requestBudget) => validator.validateDecoded(req, history ? { history, now, requestBudget } : { now, requestBudget });
+      return (req, history, now, requestBudget) => validator.validateDecodedSteps(req, history ? { history, now, requestBudget } : { now, requestBudget });
     },
     debugResponse(decoded, result) {
       if (!decoded.ok) {

@@ -9,6 +9,7 @@ import type { HitResult, IngestContext, IngestResult } from './pipeline';
 import type { HitSource } from './stored-hit';
 import { trackerScript } from './tracker-script';
 import { isCollectorSecret } from './websites';
+import { validateForDebug } from './validation';
 import { LIMITS, cleanIdempotencyKey, parseTrackerBatch, type RawHit } from './wire';
 
 export interface CollectorRouteOptions {
@@ -194,9 +195,8 @@ export function createCollectorRoutes(collector: Collector, options: CollectorRo
       if (!site.ok) return refusal(c, site.drop);
       website = site.value;
     }
-    const decoded = collector.engine.decode({ method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text, headers: { 'user-agent': c.req.header('user-agent') ?? '' }, receivedAtMs: Date.now() });
-    const result = decoded.ok ? collector.engine.validatorFor(website ?? null)(decoded.request, undefined, Date.now()) : undefined;
-    return c.json(collector.engine.debugResponse(decoded, result), 200);
+    const request = { method: 'POST', url: cleanUrl(c, ['site'], ['api_secret']), body: text, headers: { 'user-agent': c.req.header('user-agent') ?? '' }, receivedAtMs: Date.now() };
+    return c.json(await validateForDebug(collector.engine, website ?? null, request), 200);
   });
 
   app.get('/collector/metrics', async (c) => {

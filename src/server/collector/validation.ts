@@ -1,8 +1,9 @@
 import type { Logger } from '../logger';
-import type { DecodedRequest } from '../../shared/ga4/types';
+import type { CapturedRequest, DecodedRequest } from '../../shared/ga4/types';
 import { CUSTOM_RULE_LIMITS } from '../../shared/ga4/custom-rules';
 import type { StepBudget } from '../../shared/ga4/safe-regex';
-import type { CollectorEngine, WebsiteValidator } from './engine-adapter';
+import type { ValidationSteps } from '../../shared/ga4/engine';
+import type { CollectorEngine, DebugResponse, WebsiteValidator } from './engine-adapter';
 import { drop, pass, refuse, type Drop, type DropReason, type StepResult } from './drop-reasons';
 import type { HistoryCache, HistoryUndo } from './history-cache';
 import type { HistoryWrite } from './sink';
@@ -14,14 +15,50 @@ import type { CollectorWebsite } from './websites';
 const VALIDATION_SLICE_MS = 4;
 
 /**
- * Yields to the event loop when the slice that started at `sliceStart` has run longer than
- * VALIDATION_SLICE_MS, so database replies and new requests are handled meanwhile; returns the
- * start of the current slice. By time, not by count: one hit can cost a hundred times another.
+ * When this turn of the event loop started validating, shared by every caller (hits of the writer,
+ * debug requests): several requests resumed in the same turn share one slice, so N concurrent
+ * requests cannot hold the loop for N slices. Cleared by an immediate at the end of the turn.
  */
-async function yieldAfterSlice(sliceStart: number): Promise<number> {
-  if (performance.now() - sliceStart <= VALIDATION_SLICE_MS) return sliceStart;
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  return performance.now();
+let turnStart: number | undefined;
+
+function turnSpent(): boolean {
+  const now = performance.now();
+  if (turnStart === undefined) {
+    turnStart = now;
+    setImmediate(() => (turnStart = undefined));
+    return false;
+  }
+  return now - turnStart > VALIDATION_SLICE_MS;
+}
+
+/**
+ * Gives the event loop a turn when this turn has run validation for longer than
+ * VALIDATION_SLICE_MS, so database replies and new requests are handled meanwhile. By time, not
+ * by count: one hit can cost a hundred times another.
+ */
+export async function pauseIfTurnSpent(): Promise<void> {
+  while (turnSpent()) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Runs validation steps (they pause after each event) to the end, in slices (pauseIfTurnSpent). */
+export async function runInSlices<T>(steps: ValidationSteps<T>): Promise<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await pauseIfTurnSpent();
+  }
+}
+
+/**
+ * The debug endpoint's validation (nothing stored, no history), decoded and validated in slices
+ * like the writer's hits: a debug request cannot hold the event loop either (issue 26).
+ */
+export async function validateForDebug(engine: CollectorEngine, website: CollectorWebsite | null, request: CapturedRequest): Promise<DebugResponse> {
+  await pauseIfTurnSpent();
+  const decoded = engine.decode(request);
+  await pauseIfTurnSpent();
+  const result = decoded.ok ? await runInSlices(engine.validatorFor(website)(decoded.request, undefined, Date.now())) : undefined;
+  return engine.debugResponse(decoded, result);
 }
 
 /** Requests whose hits are not all validated yet, at most (the oldest is forgotten past it). */
@@ -145,9 +182,8 @@ export class HitValidation implements HitValidator {
       // Decoding a large body is work on the event loop too (the JSON depth check, the parse, the
       // decoder): a group of them yields between slices like the rules do.
       const decoded: Array<StepResult<DecodedRequest>> = [];
-      let slice = performance.now();
       for (const h of hits) {
-        slice = await yieldAfterSlice(slice);
+        await pauseIfTurnSpent();
         const d = decodeHit(this.engine, h);
         decoded.push(d.ok ? checkMeasurementId(h.website, d.value) : d);
       }
@@ -170,7 +206,6 @@ export class HitValidation implements HitValidator {
 
   private async runRules(hits: readonly ValidationInput[], decoded: Array<StepResult<DecodedRequest> | undefined>): Promise<ValidationOutcome[]> {
     const out: ValidationOutcome[] = [];
-    let slice = performance.now();
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       const d = decoded[i]!;
@@ -184,13 +219,14 @@ export class HitValidation implements HitValidator {
         continue;
       }
       // Validation is CPU work on the event loop: yield between slices.
-      slice = await yieldAfterSlice(slice);
+      await pauseIfTurnSpent();
       const writes: HistoryWrite[] = [];
       const undo: HistoryUndo[] = [];
       try {
-        const result = this.validatorFor(h.website)(d.value, this.history.view(h.website.id, writes, undo), h.envelope.receivedAtMs, requestBudget);
+        // The rules pause after each event: a large hit is validated over several slices.
+        const result = await runInSlices(this.validatorFor(h.website)(d.value, this.history.view(h.website.id, writes, undo), h.envelope.receivedAtMs, requestBudget));
         // Building the stored row of a large hit (its events as JSON, its inventory) is a slice of its own.
-        slice = await yieldAfterSlice(slice);
+        await pauseIfTurnSpent();
         out.push({ seq: h.seq, stored: toStoredHit(uuidv7(h.envelope.receivedAtMs), h.envelope, d.value, result), historyWrites: writes, undoable: undo.length > 0 });
         if (undo.length > 0) this.undo.set(h.seq, undo);
       } catch (err) {

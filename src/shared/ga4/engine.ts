@@ -110,6 +110,22 @@ export interface Validator {
   readonly customRuleErrors: ReadonlyArray<{ id: string; errors: DefinitionError[] }>;
   validate(request: CapturedRequest, options?: ValidateOptions): ValidationResult;
   validateDecoded(request: DecodedRequest, options?: ValidateOptions): ValidationResult;
+  /**
+   * The same validation in steps: it pauses after each event's rules, so a server can give its
+   * event loop a turn between slices of a large hit (issue 26). `runSteps` runs it to the end at once.
+   */
+  validateDecodedSteps(request: DecodedRequest, options?: ValidateOptions): ValidationSteps<ValidationResult>;
+}
+
+/** Validation that pauses (yields undefined) between events and returns its result at the end. */
+export type ValidationSteps<T> = Generator<undefined, T, undefined>;
+
+/** Runs validation steps to the end without pausing. */
+export function runSteps<T>(steps: ValidationSteps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
 
 const DECODE_RULE_ID = 'basic.request_decodable';
@@ -208,13 +224,13 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
   // The gate before every rule: a Google request that is not GA4 collection (an Ads or Merchant
   // Center ping, a tag script) gets one information finding and no GA4 rule. `validate` passes
   // through decodeRequest, which applies the same gate; a caller's own decoded request is checked here.
-  const validateDecoded = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
+  function* validateDecodedSteps(req: DecodedRequest, options?: ValidateOptions): ValidationSteps<ValidationResult> {
     const family = googleFamilyOf(req.host, req.path);
     if (family) return notGa4Result({ surface: family.id, what: notGa4Message(family) }, endpointRule);
-    return runRules(req, options);
-  };
+    return yield* runRules(req, options);
+  }
 
-  const runRules = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
+  function* runRules(req: DecodedRequest, options?: ValidateOptions): ValidationSteps<ValidationResult> {
     const captured = options?.now ?? req.receivedAtMs;
     const now = captured ?? pageLoadTime(req);
     const history = options?.history;
@@ -243,6 +259,8 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
         ctx.begin(a, ev);
         (a.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
       }
+      // A pause after each event: the caller decides whether to give the event loop a turn.
+      yield;
       if (budget === undefined) continue;
       for (let i = 0; i < custom.length; i++) {
         const c = custom[i] as CompiledCustomRule;
@@ -283,12 +301,13 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
     const skipped = history ? (now === undefined ? skipLists.noTime : skipLists.none) : now === undefined ? skipLists.neither : skipLists.noHistory;
     if (skipped.length > 0) result.notEvaluated = skipped;
     return result;
-  };
+  }
 
   return {
     activeRuleIds,
     customRuleErrors,
-    validateDecoded,
+    validateDecodedSteps,
+    validateDecoded: (req, options) => runSteps(validateDecodedSteps(req, options)),
     validate(request, options) {
       const decoded = decodeRequest(request);
       if (!decoded.ok) {
@@ -296,7 +315,7 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
         return decodeFailure(decoded.error, decodeRule ? decodeSeverity : undefined);
       }
       // decodeRequest already refused every non-GA4 family.
-      return runRules(decoded.request, options);
+      return runSteps(runRules(decoded.request, options));
     },
   };
 }
