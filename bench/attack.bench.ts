@@ -123,7 +123,7 @@ async function main() {
         await pool.query("insert into public.custom_rules (organization_id, name, definition, severity) values ($1, $2, $3, 'warning')", [orgId, `Attack ${i}`, JSON.stringify(attackRule(i))]);
       }
       const secrets: string[] = [];
-      for (let r = 0; r < REPEAT; r++) {
+      for (let r = 0; r <= REPEAT; r++) {
         const secret = `tlmp_${createHash('sha256').update(`${slug}-${r}`).digest('hex').slice(0, 64)}`;
         await pool.query(
           "insert into public.website_mp_secrets (website_id, organization_id, name, secret_prefix, secret_hash) values ($1, $2, $3, left($4, 13), $5)",
@@ -166,6 +166,8 @@ async function main() {
     console.log(`machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}; validation thread: ${VALIDATION_THREAD ?? 'default'}`);
     console.log(`traffic per phase: ${ROUNDS} rounds x ${PARALLEL} requests (${(body.length / 1000).toFixed(0)} KB, 60 events each; half /debug/mp/collect, half /mp/collect)`);
     console.log('baseline: no custom rules; attack: 50 custom rules x 8 matches. Phases alternate, so both see the same machine load.');
+    // One unmeasured phase of each first: the server's code is compiled (JIT) as a running server's would be.
+    for (const t of [baseline, attacker]) await run(t, REPEAT);
     const phases: Phase[] = [];
     for (let r = 0; r < REPEAT; r++) {
       for (const t of [baseline, attacker]) {

@@ -242,6 +242,8 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
       const a = requestPlan[i] as ActiveRule;
       ctx.begin(a, undefined);
       (a.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
+      // Request rules walk every event of the hit: a pause after each.
+      yield;
     }
     // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit),
     // no larger than what its request has left (stepsPerRequest).
