@@ -11,8 +11,9 @@
  *
  * The same run measures a baseline: a second tenant on the same plan with no custom rules, sent the
  * same traffic, in phases alternating with the attack's (BENCH_REPEAT times each), so the figures
- * compare within one run on one machine's load. It prints the machine (CPU model, cores, Node),
- * the max and p99 event-loop delay of every phase, and the ratio attack / baseline.
+ * compare within one run on one machine's load. It prints the machine (CPU model, cores, Node, load
+ * average), the max and p99 event-loop delay of every phase, an idle phase (no traffic: the floor
+ * the machine's scheduling sets), and the ratio attack / baseline.
  *
  * The load generator runs in a worker thread of the bench's process: its own event loop, so the
  * figure is the server's (sending and reading 122 KB bodies on the server's loop cost up to 60 ms
@@ -168,10 +169,19 @@ async function main() {
     console.log('baseline: no custom rules; attack: 50 custom rules x 8 matches. Phases alternate, so both see the same machine load.');
     // One unmeasured phase of each first: the server's code is compiled (JIT) as a running server's would be.
     for (const t of [baseline, attacker]) await run(t, REPEAT);
+    // The floor: the same server and monitor with no traffic for as long as a phase (on a shared
+    // machine the operating system's scheduling alone stalls a timer by tens of milliseconds).
+    const idle = async (): Promise<Phase> => {
+      await readLoop();
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const loop = await readLoop();
+      return { label: 'Idle', maxMs: loop.maxMs, p99Ms: loop.p99Ms, elapsedMs: performance.now() - started, answers: 'no traffic' };
+    };
     const phases: Phase[] = [];
     for (let r = 0; r < REPEAT; r++) {
-      for (const t of [baseline, attacker]) {
-        const phase = await run(t, r);
+      for (const t of [null, baseline, attacker]) {
+        const phase = t === null ? await idle() : await run(t, r);
         phases.push(phase);
         console.log(`  ${phase.label.padEnd(9)} max event-loop delay ${String(phase.maxMs).padStart(6)} ms, p99 ${String(phase.p99Ms).padStart(6)} ms, ${phase.elapsedMs.toFixed(0).padStart(5)} ms (${phase.answers})`);
       }
@@ -179,6 +189,8 @@ async function main() {
     const worst = (label: string) => phases.filter((p) => p.label === label).reduce((a, p) => ({ maxMs: Math.max(a.maxMs, p.maxMs), p99Ms: Math.max(a.p99Ms, p.p99Ms) }), { maxMs: 0, p99Ms: 0 });
     const b = worst('Baseline');
     const a = worst('Attacker');
+    const i = worst('Idle');
+    console.log(`idle:     max event-loop delay ${i.maxMs} ms (p99 ${i.p99Ms} ms), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`baseline: max event-loop delay ${b.maxMs} ms (p99 ${b.p99Ms} ms)`);
     console.log(`attack:   max event-loop delay ${a.maxMs} ms (p99 ${a.p99Ms} ms)`);
     console.log(`attack / baseline: max x${(a.maxMs / Math.max(b.maxMs, 0.1)).toFixed(2)}, p99 x${(a.p99Ms / Math.max(b.p99Ms, 0.1)).toFixed(2)} (goal: attack max under 20 ms)`);
