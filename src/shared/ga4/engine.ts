@@ -271,14 +271,17 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
           (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
+        let holds: boolean;
         try {
-          if (c.when && !c.when(ev, req, budget)) continue;
-          if (c.assert(ev, req, budget)) continue;
+          holds = (c.when !== null && !c.when(ev, req, budget)) || c.assert(ev, req, budget);
         } catch (err) {
           if (!(err instanceof StepBudgetExceeded)) throw err;
           (notEvaluated ??= new Set()).add(c.ruleId);
-          continue;
+          holds = true;
         }
+        // A custom rule can spend most of the hit's budget on one event: a pause after each.
+        yield;
+        if (holds) continue;
         issues.push({
           ruleId: c.ruleId,
           severity: c.severity,
