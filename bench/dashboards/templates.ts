@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createEngineAdapter } from '../../src/server/collector/engine-adapter';
 import { toStoredRow, type StoredRow } from '../../src/server/collector/stored-hit';
-import { parseCaptureFile } from '../../src/shared/ga4';
+import { parseCaptureFile, runSteps } from '../../src/shared/ga4';
 
 export interface HitTemplate {
   hit: StoredRow;
@@ -41,7 +41,7 @@ export function corpusTemplates(corpusDir: string, nowMs: number): HitTemplate[]
           userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
         },
         req,
-        validate(req, undefined, nowMs),
+        runSteps(validate(req, undefined, nowMs)),
       );
       const cid = hit.clientId && capture.request.url.includes(hit.clientId) ? hit.clientId : null;
       out.push({ hit, urlClientId: cid });

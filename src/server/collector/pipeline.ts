@@ -8,7 +8,7 @@ import type { IngestObserver } from './ingest-observer';
 import { checkOrigin, type OriginCheck } from './origin';
 import { quotaDrop, type QuotaLedger } from './quota';
 import type { WebsiteRateLimiter } from './rate-limit';
-import type { HitSource } from './stored-hit';
+import type { HitSource, RequestRef } from './stored-hit';
 import type { AdmittedHit, HitValidator } from './validation';
 import type { RawHit } from './wire';
 import type { BatchWriter, WriteOutcome } from './writer';
@@ -37,6 +37,9 @@ export type HitResult =
 
 /** The whole request was refused (nothing stored), or each hit has its own result. */
 export type IngestResult = { refused: Drop } | { refused?: undefined; results: HitResult[] };
+
+/** Names each ingested request within this process (its hits share the custom-rule cap per request, validation.ts). */
+let nextRequestId = 1;
 
 const refused = (d: Drop): HitResult => ({ status: 'refused', reason: d.reason, error: d.message });
 
@@ -278,9 +281,11 @@ export class IngestPipeline {
   private async enqueue(a: Admission): Promise<IngestResult> {
     if (a.hits.length > 0) {
       const { website, origin, ctx } = a;
+      // The admitted hits of one request share its custom-rule cap (validation.ts, RequestBudgets).
+      const request: RequestRef = { id: nextRequestId++, hits: a.hits.length };
       const queued = this.parts.queue.tryEnqueue(
         a.hits.map(({ hit }) => ({
-          admitted: admittedHit(website, origin, ctx, hit),
+          admitted: admittedHit(website, origin, ctx, hit, request),
           organizationId: website.organizationId,
           websiteId: website.id,
           verifies: origin.fromSiteDomain && !website.verified,
@@ -298,7 +303,7 @@ export class IngestPipeline {
   }
 }
 
-function admittedHit(website: CollectorWebsite, origin: OriginCheck, ctx: IngestContext, hit: RawHit): AdmittedHit {
+function admittedHit(website: CollectorWebsite, origin: OriginCheck, ctx: IngestContext, hit: RawHit, request: RequestRef): AdmittedHit {
   return {
     website,
     method: hit.method,
@@ -312,6 +317,7 @@ function admittedHit(website: CollectorWebsite, origin: OriginCheck, ctx: Ingest
       url: hit.url,
       body: hit.body,
       userAgent: ctx.userAgent ?? null,
+      request,
     },
   };
 }

@@ -86,6 +86,14 @@ export interface HitEnvelope {
   url: string;
   body: string | null;
   userAgent: string | null;
+  /** The HTTP request the hit came in (its hits share one custom-rule cap, see validation.ts). */
+  request?: RequestRef;
+}
+
+/** Names one HTTP request of this process, and how many of its hits were admitted. */
+export interface RequestRef {
+  id: number;
+  hits: number;
 }
 
 export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, result: VerdictResult, options: StoredHitOptions = {}): StoredRow {

@@ -1,16 +1,83 @@
 import type { Logger } from '../logger';
 import type { DecodedRequest } from '../../shared/ga4/types';
+import { CUSTOM_RULE_LIMITS } from '../../shared/ga4/custom-rules';
+import type { StepBudget } from '../../shared/ga4/safe-regex';
+import type { ValidationSteps } from '../../shared/ga4/engine';
 import type { CollectorEngine, DebugResponse, WebsiteValidator } from './engine-adapter';
 import { drop, pass, refuse, type Drop, type DropReason, type StepResult } from './drop-reasons';
 import type { HistoryCache, HistoryUndo } from './history-cache';
 import type { HistoryWrite } from './sink';
-import { toStoredHit, type HitEnvelope, type StoredHit, type StoredHitOptions } from './stored-hit';
+import { toStoredHit, type HitEnvelope, type RequestRef, type StoredHit, type StoredHitOptions } from './stored-hit';
 import { uuidv7 } from './uuid7';
 import type { CollectorWebsite } from './websites';
 import type { QueuedHit } from './writer';
 
 /** Longest stretch of validation between two turns of the event loop. */
 const VALIDATION_SLICE_MS = 4;
+
+/**
+ * When this turn of the event loop started validating, shared by every caller (hits of the writer,
+ * debug requests): several requests resumed in the same turn share one slice, so N concurrent
+ * requests cannot hold the loop for N slices. Cleared by an immediate at the end of the turn.
+ */
+let turnStart: number | undefined;
+
+function turnSpent(): boolean {
+  const now = performance.now();
+  if (turnStart === undefined) {
+    turnStart = now;
+    setImmediate(() => (turnStart = undefined));
+    return false;
+  }
+  return now - turnStart > VALIDATION_SLICE_MS;
+}
+
+/**
+ * Gives the event loop a turn when this turn has run validation for longer than
+ * VALIDATION_SLICE_MS, so database replies and new requests are handled meanwhile. By time, not
+ * by count: one hit can cost a hundred times another.
+ */
+export async function pauseIfTurnSpent(): Promise<void> {
+  while (turnSpent()) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Runs validation steps (they pause after each event) to the end, in slices (pauseIfTurnSpent). */
+export async function runInSlices<T>(steps: ValidationSteps<T>): Promise<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await pauseIfTurnSpent();
+  }
+}
+
+/** Requests whose hits are not all validated yet, at most (the oldest is forgotten past it). */
+const MAX_OPEN_REQUESTS = 10_000;
+
+/**
+ * The per-request cap on custom rules (CUSTOM_RULE_LIMITS.stepsPerRequest): one budget per HTTP
+ * request, shared by its hits in the order they are validated, forgotten with its last hit.
+ */
+export class RequestBudgets {
+  private readonly open = new Map<number, { budget: StepBudget; hitsLeft: number }>();
+
+  /** The budget of the hit's request (undefined for a hit without one: only the per-hit budget applies). */
+  forHit(ref: RequestRef | undefined): StepBudget | undefined {
+    if (ref === undefined) return undefined;
+    let entry = this.open.get(ref.id);
+    if (entry === undefined) {
+      if (this.open.size >= MAX_OPEN_REQUESTS) this.open.delete(this.open.keys().next().value as number);
+      entry = { budget: { remaining: CUSTOM_RULE_LIMITS.stepsPerRequest }, hitsLeft: ref.hits };
+      this.open.set(ref.id, entry);
+    }
+    entry.hitsLeft -= 1;
+    if (entry.hitsLeft <= 0) this.open.delete(ref.id);
+    return entry.budget;
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+}
 
 /** One admitted hit to decode and validate; `seq` names it until it is settled. */
 export interface ValidationInput {
@@ -77,10 +144,15 @@ export function validateQueued(validator: HitValidator): (batch: QueuedHit<Admit
   };
 }
 
-/** Decodes and validates one debug request with the engine, in the calling thread. */
-export function debugWith(engine: CollectorEngine, input: DebugInput): DebugResponse {
+/**
+ * Decodes and validates one debug request with the engine, in the calling thread, in slices like
+ * the writer's hits (pauseIfTurnSpent, runInSlices): a debug request cannot hold the event loop either (issue 26).
+ */
+export async function debugWith(engine: CollectorEngine, input: DebugInput): Promise<DebugResponse> {
+  await pauseIfTurnSpent();
   const decoded = engine.decode({ method: input.method, url: input.url, body: input.body, headers: { 'user-agent': input.userAgent }, receivedAtMs: input.receivedAtMs });
-  const result = decoded.ok ? engine.validatorFor(input.website)(decoded.request, undefined, input.receivedAtMs) : undefined;
+  await pauseIfTurnSpent();
+  const result = decoded.ok ? await runInSlices(engine.validatorFor(input.website)(decoded.request, undefined, input.receivedAtMs)) : undefined;
   return engine.debugResponse(decoded, result);
 }
 
@@ -110,6 +182,8 @@ export class HitValidation implements HitValidator {
   private readonly validators = new Map<string, { validator: WebsiteValidator; website: CollectorWebsite }>();
   /** What validating each stored hit changed in the history, until the hit is settled. */
   private readonly undo = new Map<number, HistoryUndo[]>();
+  /** What each request's hits have left for custom rules. */
+  private readonly requestBudgets = new RequestBudgets();
   /** Settles when the last group given to validate() has run its rules (or failed). */
   private rulesDone: Promise<void> = Promise.resolve();
 
@@ -136,25 +210,30 @@ export class HitValidation implements HitValidator {
   }
 
   async validate(hits: readonly ValidationInput[]): Promise<ValidationOutcome[]> {
-    const decoded = hits.map((h) => {
-      const d = decodeHit(this.engine, h);
-      return d.ok ? checkMeasurementId(h.website, d.value) : d;
-    });
-    const keysBySite = new Map<string, Set<string>>();
-    hits.forEach((h, i) => {
-      const d = decoded[i]!;
-      if (!d.ok) return;
-      let set = keysBySite.get(h.website.id);
-      if (!set) keysBySite.set(h.website.id, (set = new Set()));
-      for (const k of this.engine.historyKeys(d.value)) set.add(k);
-    });
     // Groups are validated strictly in the order they were given, each after the previous one's
-    // rules ran (later hits read what earlier ones wrote); only reading the history from Postgres
-    // overlaps the previous group's rules.
+    // rules ran (later hits read what earlier ones wrote); only decoding and reading the history
+    // from Postgres overlap the previous group's rules. Taken before the first await, so a later
+    // group cannot take this one's place.
     const previous = this.rulesDone;
     let done!: () => void;
     this.rulesDone = new Promise<void>((resolve) => (done = resolve));
     try {
+      // Decoding a large body is work on the event loop too (the JSON depth check, the parse, the
+      // decoder): a group of them yields between slices like the rules do.
+      const decoded: Array<StepResult<DecodedRequest>> = [];
+      for (const h of hits) {
+        await pauseIfTurnSpent();
+        const d = decodeHit(this.engine, h);
+        decoded.push(d.ok ? checkMeasurementId(h.website, d.value) : d);
+      }
+      const keysBySite = new Map<string, Set<string>>();
+      hits.forEach((h, i) => {
+        const d = decoded[i]!;
+        if (!d.ok) return;
+        let set = keysBySite.get(h.website.id);
+        if (!set) keysBySite.set(h.website.id, (set = new Set()));
+        for (const k of this.engine.historyKeys(d.value)) set.add(k);
+      });
       await this.history.prefetchBatch(keysBySite);
       await previous;
       return await this.runRules(hits, decoded);
@@ -166,28 +245,27 @@ export class HitValidation implements HitValidator {
 
   private async runRules(hits: readonly ValidationInput[], decoded: Array<StepResult<DecodedRequest> | undefined>): Promise<ValidationOutcome[]> {
     const out: ValidationOutcome[] = [];
-    let slice = performance.now();
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       const d = decoded[i]!;
       // Drop the model as soon as it is validated: it is large, and kept until the group ends it
       // would survive garbage collections.
       decoded[i] = undefined;
+      // Every hit of the request counts towards forgetting its budget, refused ones too.
+      const requestBudget = this.requestBudgets.forHit(h.envelope.request);
       if (!d.ok) {
         out.push({ seq: h.seq, refusal: d.drop });
         continue;
       }
-      // Validation is CPU work on the event loop: yield every few milliseconds so database replies
-      // and new requests are handled meanwhile. By time, not by count: one request can cost a
-      // hundred times another.
-      if (performance.now() - slice > VALIDATION_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        slice = performance.now();
-      }
+      // Validation is CPU work on the event loop: yield between slices.
+      await pauseIfTurnSpent();
       const writes: HistoryWrite[] = [];
       const undo: HistoryUndo[] = [];
       try {
-        const result = this.validatorFor(h.website)(d.value, this.history.view(h.website.id, writes, undo), h.envelope.receivedAtMs);
+        // The rules pause after each event: a large hit is validated over several slices.
+        const result = await runInSlices(this.validatorFor(h.website)(d.value, this.history.view(h.website.id, writes, undo), h.envelope.receivedAtMs, requestBudget));
+        // Building the stored row of a large hit (its events as JSON, its inventory) is a slice of its own.
+        await pauseIfTurnSpent();
         out.push({ seq: h.seq, stored: toStoredHit(uuidv7(h.envelope.receivedAtMs), h.envelope, d.value, result, this.stored), historyWrites: writes, undoable: undo.length > 0 });
         if (undo.length > 0) this.undo.set(h.seq, undo);
       } catch (err) {

@@ -62,6 +62,13 @@ export const CUSTOM_RULE_LIMITS = {
    */
   stepsPerHit: 50_000,
   /**
+   * Steps all the hits of one request (a tracker batch of up to 50) may spend on custom rules
+   * together (issue 26): each hit still gets at most stepsPerHit, taken from what the request has
+   * left, so a batch of hits each just under the per-hit budget cannot multiply it by 50. Hits
+   * past it have their custom rules reported as not evaluated, with a message naming this cap.
+   */
+  stepsPerRequest: 100_000,
+  /**
    * NFA states all of a website's custom rules together may compile to. Compiling is work on the
    * event loop too (a validator is compiled when a website's rules change): rules past it are
    * reported in customRuleErrors and skipped.

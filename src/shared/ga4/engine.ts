@@ -34,6 +34,12 @@ export interface ValidateOptions {
    * the validator's own clock: an archived hit would look hours old.
    */
   now?: number;
+  /**
+   * What the hits of one request may still spend on custom rules together
+   * (CUSTOM_RULE_LIMITS.stepsPerRequest), shared by every hit of the request: a hit gets at most
+   * stepsPerHit of it, and what the hit spends is taken from it. Without it: stepsPerHit per hit.
+   */
+  requestBudget?: StepBudget;
 }
 
 /**
@@ -104,6 +110,22 @@ export interface Validator {
   readonly customRuleErrors: ReadonlyArray<{ id: string; errors: DefinitionError[] }>;
   validate(request: CapturedRequest, options?: ValidateOptions): ValidationResult;
   validateDecoded(request: DecodedRequest, options?: ValidateOptions): ValidationResult;
+  /**
+   * The same validation in steps: it pauses after each event's rules, so a server can give its
+   * event loop a turn between slices of a large hit (issue 26). `runSteps` runs it to the end at once.
+   */
+  validateDecodedSteps(request: DecodedRequest, options?: ValidateOptions): ValidationSteps<ValidationResult>;
+}
+
+/** Validation that pauses (yields undefined) between events and returns its result at the end. */
+export type ValidationSteps<T> = Generator<undefined, T, undefined>;
+
+/** Runs validation steps to the end without pausing. */
+export function runSteps<T>(steps: ValidationSteps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
 
 const DECODE_RULE_ID = 'basic.request_decodable';
@@ -227,13 +249,13 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
   // The gate before every rule: a Google request that is not GA4 collection (an Ads or Merchant
   // Center ping, a tag script) gets one information finding and no GA4 rule. `validate` passes
   // through decodeRequest, which applies the same gate; a caller's own decoded request is checked here.
-  const validateDecoded = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
+  function* validateDecodedSteps(req: DecodedRequest, options?: ValidateOptions): ValidationSteps<ValidationResult> {
     const family = googleFamilyOf(req.host, req.path);
     if (family) return notGa4Result({ surface: family.id, what: notGa4Message(family) }, endpointRule);
-    return runRules(req, options);
-  };
+    return yield* runRules(req, options);
+  }
 
-  const runRules = (req: DecodedRequest, options?: ValidateOptions): ValidationResult => {
+  function* runRules(req: DecodedRequest, options?: ValidateOptions): ValidationSteps<ValidationResult> {
     const captured = options?.now ?? req.receivedAtMs;
     const now = captured ?? pageLoadTime(req);
     const history = options?.history;
@@ -245,9 +267,14 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
       const a = requestPlan[i] as ActiveRule;
       ctx.begin(a, undefined);
       (a.checkRequest as NonNullable<Rule['checkRequest']>)(ctx);
+      // Request rules walk every event of the hit: a pause after each.
+      yield;
     }
-    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit).
-    const budget: StepBudget | undefined = custom.length > 0 ? { remaining: CUSTOM_RULE_LIMITS.stepsPerHit } : undefined;
+    // One budget for every custom rule on every event of this hit (see CUSTOM_RULE_LIMITS.stepsPerHit),
+    // no larger than what its request has left (stepsPerRequest).
+    const requestBudget = options?.requestBudget;
+    const allowance = requestBudget === undefined ? CUSTOM_RULE_LIMITS.stepsPerHit : Math.max(0, Math.min(CUSTOM_RULE_LIMITS.stepsPerHit, requestBudget.remaining));
+    const budget: StepBudget | undefined = custom.length > 0 ? { remaining: allowance } : undefined;
     let notEvaluated: Set<string> | undefined;
     const events = req.events;
     for (let e = 0; e < events.length; e++) {
@@ -259,6 +286,8 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
         ctx.begin(a, ev);
         (a.checkEvent as NonNullable<Rule['checkEvent']>)(ctx, ev, at);
       }
+      // A pause after each event: the caller decides whether to give the event loop a turn.
+      yield;
       if (budget === undefined) continue;
       for (let i = 0; i < custom.length; i++) {
         const c = custom[i] as CompiledCustomRule;
@@ -267,14 +296,17 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
           (notEvaluated ??= new Set()).add(c.ruleId);
           continue;
         }
+        let holds: boolean;
         try {
-          if (c.when && !c.when(ev, req, budget)) continue;
-          if (c.assert(ev, req, budget)) continue;
+          holds = (c.when !== null && !c.when(ev, req, budget)) || c.assert(ev, req, budget);
         } catch (err) {
           if (!(err instanceof StepBudgetExceeded)) throw err;
           (notEvaluated ??= new Set()).add(c.ruleId);
-          continue;
+          holds = true;
         }
+        // A custom rule can spend most of the hit's budget on one event: a pause after each.
+        yield;
+        if (holds) continue;
         issues.push({
           ruleId: c.ruleId,
           severity: c.severity,
@@ -288,18 +320,24 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
         });
       }
     }
-    if (notEvaluated) for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId));
+    if (budget !== undefined && requestBudget !== undefined) requestBudget.remaining -= allowance - budget.remaining;
+    if (notEvaluated) {
+      // The request's cap, when it (not the hit's own budget) is what ran out.
+      const message = allowance < CUSTOM_RULE_LIMITS.stepsPerHit ? REQUEST_BUDGET_MESSAGE : BUDGET_MESSAGE;
+      for (const ruleId of notEvaluated) issues.push(budgetIssue(ruleId, message));
+    }
     if (planCheck !== undefined) planCheck.check(req, issues);
     const result = buildResult(issues, req.events, summarize(req));
     const skipped = history ? (now === undefined ? skipLists.noTime : skipLists.none) : now === undefined ? skipLists.neither : skipLists.noHistory;
     if (skipped.length > 0) result.notEvaluated = skipped;
     return result;
-  };
+  }
 
   return {
     activeRuleIds,
     customRuleErrors,
-    validateDecoded,
+    validateDecodedSteps,
+    validateDecoded: (req, options) => runSteps(validateDecodedSteps(req, options)),
     validate(request, options) {
       const decoded = decodeRequest(request);
       if (!decoded.ok) {
@@ -307,7 +345,7 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
         return decodeFailure(decoded.error, decodeRule ? decodeSeverity : undefined);
       }
       // decodeRequest already refused every non-GA4 family.
-      return runRules(decoded.request, options);
+      return runSteps(runRules(decoded.request, options));
     },
   };
 }
@@ -421,17 +459,20 @@ export function pageLoadTime(req: DecodedRequest): number | undefined {
 }
 
 /** Formatted once: toLocaleString is costly, and budgetIssue runs on hits already over budget. */
-const BUDGET_MESSAGE = `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`;
+export const BUDGET_MESSAGE = `Not evaluated: this hit needed more than the ${CUSTOM_RULE_LIMITS.stepsPerHit.toLocaleString('en-US')} steps custom rules may spend on one hit. Simplify the rule's patterns or narrow it with "events" or "when".`;
+
+/** A request's hits share a cap too: a batch of hits each under the per-hit budget cannot multiply it. */
+export const REQUEST_BUDGET_MESSAGE = `Not evaluated: the hits of this request together needed more than the ${CUSTOM_RULE_LIMITS.stepsPerRequest.toLocaleString('en-US')} steps custom rules may spend on one request. Send fewer hits per request, simplify the rule's patterns or narrow it with "events" or "when".`;
 
 /** Said once per rule, so a user sees which custom rules this hit was too costly for. */
-function budgetIssue(ruleId: string): Issue {
+function budgetIssue(ruleId: string, message: string): Issue {
   return {
     ruleId,
     severity: 'info',
     family: 'custom',
     tier: 'custom',
     path: '',
-    message: BUDGET_MESSAGE,
+    message,
     eventIndex: undefined,
     eventName: undefined,
     validationCode: undefined,

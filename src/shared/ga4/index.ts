@@ -3,8 +3,8 @@
  * the collector, the CLI and the browser. See README.md in this folder.
  */
 export { decodeRequest, MAX_BODY_CHARS, MAX_URL_CHARS } from './decode';
-export { createValidator, validateRequest, validateDecoded } from './engine';
-export type { ValidateOptions, Validator, ValidatorExtras } from './engine';
+export { createValidator, validateRequest, validateDecoded, runSteps, BUDGET_MESSAGE, REQUEST_BUDGET_MESSAGE } from './engine';
+export type { ValidateOptions, ValidationSteps, Validator, ValidatorExtras } from './engine';
 export * from './plan';
 export { ruleCatalogue, ruleById, evidenceOf } from './rules';
 export type { RuleConfidence, RuleEvidence, RuleMeta } from './rules/types';

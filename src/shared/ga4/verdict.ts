@@ -11,7 +11,7 @@
  * (no history reads or writes are added per hit) and history rules stay "not run".
  */
 import { decodeRequest } from './decode';
-import { createValidator, type ValidateOptions, type Validator, type ValidatorExtras } from './engine';
+import { createValidator, type ValidateOptions, type ValidationSteps, type Validator, type ValidatorExtras } from './engine';
 import { ALL_RULES } from './rules';
 import type { RuleSettings } from './settings';
 import type { CapturedRequest, DecodedRequest, PlanTier, RuleFamily, Severity, ValidationResult, ValidationStatus } from './types';
@@ -41,6 +41,8 @@ export interface EntitledValidator {
   readonly validator: Validator;
   validate(request: CapturedRequest, options?: ValidateOptions): VerdictResult;
   validateDecoded(request: DecodedRequest, options?: ValidateOptions): VerdictResult;
+  /** validateDecoded in steps (see Validator.validateDecodedSteps). */
+  validateDecodedSteps(request: DecodedRequest, options?: ValidateOptions): ValidationSteps<VerdictResult>;
 }
 
 const ALL_TIERS: readonly PlanTier[] = ['basic', 'advanced', 'custom'];
@@ -86,6 +88,12 @@ export function createEntitledValidator(settings: RuleSettings = {}, entitlement
       const decoded = decodeRequest(request);
       if (!decoded.ok) return validator.validate(request, options);
       return this.validateDecoded(decoded.request, options);
+    },
+    *validateDecodedSteps(request, options) {
+      const result = yield* validator.validateDecodedSteps(request, options);
+      if (!shadow || result.decodeError) return result;
+      const shadowResult = yield* shadow.validateDecodedSteps(request, { now: options?.now });
+      return withWithheld(result, () => shadowResult);
     },
     validateDecoded(request, options) {
       const result = validator.validateDecoded(request, options);

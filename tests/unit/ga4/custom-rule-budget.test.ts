@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileCustomRule, compileSafeRegex, createValidator, CUSTOM_RULE_LIMITS, type CustomRuleDefinition } from '../../../src/shared/ga4';
+import { BUDGET_MESSAGE, compileCustomRule, compileSafeRegex, createValidator, CUSTOM_RULE_LIMITS, REQUEST_BUDGET_MESSAGE, type CustomRuleDefinition } from '../../../src/shared/ga4';
 import { StepBudgetExceeded } from '../../../src/shared/ga4/safe-regex';
 import { FACTS, NOW, gtag } from './helpers';
 
@@ -99,5 +99,52 @@ describe('custom rules: compiling is bounded per rule set (issue 26)', () => {
     // 41 Char states are alive at each position, but the closures visit about 80 more (the
     // optional x's splits): charging only the live ones counted 42,000 for this match.
     expect(10_000_000 - budget.remaining).toBeGreaterThan(100 * 1000);
+  });
+});
+
+describe('custom rules: a cap per request, shared by its hits (issue 26)', () => {
+  // About 41,000 steps on a 400-character value: under the per-hit budget, so each hit alone is
+  // evaluated in full, but three of them need more than the request's cap.
+  const rule: CustomRuleDefinition = { id: 'hashless', title: 'Blob has a hash', assert: { field: 'params.blob', op: 'matches', pattern: '.{0,20}#' } };
+  const hit = () => gtag({ 'ep.blob': 'a'.repeat(400) });
+  const customMessages = (r: { issues: ReadonlyArray<{ tier: string; message: string }> }) => r.issues.filter((i) => i.tier === 'custom').map((i) => i.message);
+
+  it('one hit spends under the per-hit budget, three spend more than the per-request cap', () => {
+    const validator = createValidator({ facts: FACTS, customRules: [rule] });
+    const roomy = { remaining: 10_000_000 };
+    expect(customMessages(validator.validate(hit(), { now: NOW, requestBudget: roomy }))).toEqual(['Blob has a hash']);
+    const perHit = 10_000_000 - roomy.remaining;
+    expect(perHit).toBeLessThan(CUSTOM_RULE_LIMITS.stepsPerHit);
+    expect(3 * perHit).toBeGreaterThan(CUSTOM_RULE_LIMITS.stepsPerRequest);
+  });
+
+  it('the hits of one request share the cap: the ones past it are reported as not evaluated, naming the request cap', () => {
+    const validator = createValidator({ facts: FACTS, customRules: [rule] });
+    const request = { remaining: CUSTOM_RULE_LIMITS.stepsPerRequest };
+    const results = Array.from({ length: 4 }, () => customMessages(validator.validate(hit(), { now: NOW, requestBudget: request })));
+    expect(results[0]).toEqual(['Blob has a hash']);
+    expect(results[1]).toEqual(['Blob has a hash']);
+    // The third hit gets what is left (less than it needs), the fourth nothing at all.
+    expect(results[2]).toEqual([REQUEST_BUDGET_MESSAGE]);
+    expect(results[3]).toEqual([REQUEST_BUDGET_MESSAGE]);
+    expect(REQUEST_BUDGET_MESSAGE).toBe(
+      'Not evaluated: the hits of this request together needed more than the 100,000 steps custom rules may spend on one request. Send fewer hits per request, simplify the rule\'s patterns or narrow it with "events" or "when".',
+    );
+    // What the request spent never exceeds its cap by more than one charge.
+    expect(request.remaining).toBeLessThanOrEqual(0);
+    expect(request.remaining).toBeGreaterThan(-1_000);
+  });
+
+  it('the same hits sent in separate requests are each evaluated in full', () => {
+    const validator = createValidator({ facts: FACTS, customRules: [rule] });
+    for (let i = 0; i < 4; i++) {
+      expect(customMessages(validator.validate(hit(), { now: NOW, requestBudget: { remaining: CUSTOM_RULE_LIMITS.stepsPerRequest } }))).toEqual(['Blob has a hash']);
+    }
+  });
+
+  it('a hit over its own budget keeps the per-hit message', () => {
+    const validator = createValidator({ facts: FACTS, customRules: [costlyRule(0)] });
+    const result = validator.validate(longHit(), { now: NOW, requestBudget: { remaining: CUSTOM_RULE_LIMITS.stepsPerRequest } });
+    expect(customMessages(result)).toEqual([BUDGET_MESSAGE]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runSteps } from '../../../../src/shared/ga4';
 import { createEngineAdapter } from '../../../../src/server/collector/engine-adapter';
 import { HistoryCache } from '../../../../src/server/collector/history-cache';
 import { IngestPipeline, type AdmittedHit, type IngestContext } from '../../../../src/server/collector/pipeline';
@@ -48,7 +49,7 @@ describe('ingest pipeline (in-memory sink)', () => {
     const engine = createEngineAdapter();
     const decoded = engine.decode({ method: 'POST', url, headers: { 'user-agent': 'Mozilla/5.0 Chrome/140' } });
     if (!decoded.ok) throw new Error('corpus hit must decode');
-    const expected = engine.validatorFor(shop)(decoded.request, undefined, stored.receivedAtMs);
+    const expected = runSteps(engine.validatorFor(shop)(decoded.request, undefined, stored.receivedAtMs));
     expect(stored.issueRuleIds).toEqual(expected.issues.map((i) => i.ruleId));
     expect(stored.status).not.toBe('fail');
     expect(sink.verified.has('site-1')).toBe(true);

@@ -75,10 +75,10 @@ describe('HitValidation', () => {
   it('a group whose history cannot be read does not let the next group\'s rules overtake the previous group\'s', async () => {
     const sink = createMemorySink();
     const load = sink.loadHistory.bind(sink);
-    let calls = 0;
+    // The second group's read fails (found by its client id: groups decode in slices, so their
+    // reads may start in any order; only their rules run in the order given).
     sink.loadHistory = async (websiteId, keys) => {
-      calls += 1;
-      if (calls === 2) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      if (keys.some((k) => k.includes('|2.2|'))) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
       return load(websiteId, keys);
     };
     const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
@@ -127,5 +127,53 @@ describe('HitValidation', () => {
     expect(validation.unsettled).toBe(0);
     const again = await validation.validate([purchase(5)]);
     expect(ruleIds(again[0])).not.toContain('ecom.duplicate_transaction');
+  });
+});
+
+describe('HitValidation: the custom-rule cap per request (issue 26)', () => {
+  // About 41,000 steps per hit on a 400-character value: under the per-hit budget (50,000), three
+  // hits over the per-request cap (100,000). See tests/unit/ga4/custom-rule-budget.test.ts.
+  const site = testWebsite({
+    id: 'site-capped',
+    customRules: [{ id: 'hashless', name: 'Blob has a hash', severity: 'warning', definition: { id: 'hashless', title: 'Blob has a hash', assert: { field: 'params.blob', op: 'matches', pattern: '.{0,20}#' } } }],
+  });
+  const blobHit = (seq: number, request: { id: number; hits: number }): ValidationInput => ({
+    seq,
+    website: site,
+    method: 'POST',
+    envelope: {
+      receivedAtMs: Date.now(),
+      organizationId: site.organizationId,
+      websiteId: site.id,
+      idempotencyKey: null,
+      source: 'tracker',
+      originHost: 'shop.example.com',
+      url: `https://www.google-analytics.com/g/collect?v=2&tid=G-SHOP1234&cid=${seq}.2&sid=1700000000&sct=1&en=page_view&ep.blob=${'a'.repeat(400)}`,
+      body: null,
+      userAgent: null,
+      request,
+    },
+  });
+  const capped = (o: ValidationOutcome | undefined) => {
+    if (o === undefined || o.refusal !== undefined) throw new Error('hit not stored');
+    const line = Buffer.from(o.stored.copyLine).toString('utf8');
+    expect(o.stored.issueRuleIds).toContain('custom.hashless');
+    return line.includes('the hits of this request together needed more than the 100,000 steps');
+  };
+
+  it('a batch whose hits are each under the per-hit budget is capped as a whole: the hits past the cap get the request-cap finding', async () => {
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(createMemorySink()), silentLog);
+    const request = { id: 1, hits: 4 };
+    const outcomes = await validation.validate([1, 2, 3, 4].map((seq) => blobHit(seq, request)));
+    expect(outcomes.map(capped)).toEqual([false, false, true, true]);
+  });
+
+  it('the cap follows the request across validation groups, and other requests have their own', async () => {
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(createMemorySink()), silentLog);
+    const one = { id: 1, hits: 3 };
+    const first = await validation.validate([blobHit(1, one), blobHit(2, one)]);
+    const other = await validation.validate([blobHit(3, { id: 2, hits: 1 })]);
+    const last = await validation.validate([blobHit(4, one)]);
+    expect([...first, ...other, ...last].map(capped)).toEqual([false, false, false, true]);
   });
 });
