@@ -22,7 +22,7 @@
  *   the history rows stored are the real pipeline's too.
  */
 import { createEngineAdapter, type CollectorEngine, type WebsiteValidator } from '../src/server/collector/engine-adapter';
-import { createInMemoryHistory, type HistoryRecord, type ValidationHistory } from '../src/shared/ga4';
+import { createInMemoryHistory, runSteps, type HistoryRecord, type ValidationHistory, type ValidationSteps } from '../src/shared/ga4';
 import type { DecodeResult, DecodedRequest } from '../src/shared/ga4/types';
 import type { VerdictResult } from '../src/shared/ga4/verdict';
 
@@ -102,12 +102,13 @@ export function createFloorEngine(real: CollectorEngine = createEngineAdapter())
     historyKeys: () => [],
     validatorFor(website) {
       const validate = real.validatorFor(website);
-      const fixed: WebsiteValidator = (req, store, nowMs) => {
+      // The floor hands out a verdict at once: steps that end on the first call.
+      const fixed: WebsiteValidator = function* (req, store, nowMs): ValidationSteps<VerdictResult> {
         const k = keyOf.get(req) ?? { key: '', validate: true };
         const known = k.validate ? undefined : verdicts.get(k.key);
         if (known === undefined) {
           const writes: HistoryWriteOf[] = [];
-          const verdict = validate(req, recordingHistory(history, writes, store), nowMs);
+          const verdict = runSteps(validate(req, recordingHistory(history, writes, store), nowMs));
           if (verdicts.size < MAX_DISTINCT) verdicts.set(k.key, { verdict, clientId: req.clientId, writes });
           return verdict;
         }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createFloorEngine, recordingHistory, type HistoryWriteOf } from '../../../../bench/floor-engine';
 import { createEngineAdapter, type CollectorEngine } from '../../../../src/server/collector/engine-adapter';
 import { toStoredRow, type HitEnvelope } from '../../../../src/server/collector/stored-hit';
-import { createInMemoryHistory, parseCaptureFile, type ValidationHistory } from '../../../../src/shared/ga4';
+import { createInMemoryHistory, parseCaptureFile, runSteps, type ValidationHistory } from '../../../../src/shared/ga4';
 
 const HITS = path.resolve(__dirname, '../../../fixtures/ga4/shared-corpus/hits');
 const corpus = readdirSync(HITS)
@@ -51,7 +51,7 @@ function rows(engine: CollectorEngine, hits: ReturnType<typeof visitorHits>, his
     const decoded = engine.decode({ method: h.method, url: h.url, body: h.body ?? undefined, headers: {}, receivedAtMs: NOW });
     if (!decoded.ok) return { refused: decoded.error.code };
     const env: HitEnvelope = { receivedAtMs: NOW, organizationId: 'org', websiteId: 'site', idempotencyKey: `k${i}`, source: 'tracker', originHost: null, url: h.url, body: h.body, userAgent: null };
-    const row = toStoredRow(`id${i}`, env, decoded.request, validate(decoded.request, history, NOW));
+    const row = toStoredRow(`id${i}`, env, decoded.request, runSteps(validate(decoded.request, history, NOW)));
     // A finding that names the client id names the visitor whose verdict the floor hands out again
     // (the same length, so the same bytes stored): everything else must be equal.
     return { ...row, issuesJson: row.issuesJson.replace(/\d+\.1700000000/g, 'CID') };
