@@ -1,7 +1,7 @@
 /**
  * The rule catalogue's `reads` declarations (src/shared/ga4/rules/reads.ts) are honest: every rule,
  * run alone (no plan, so on every event of both formats) over both corpora and every rule fixture,
- * twice on one history, with the decoded model wrapped in recording proxies, reads no event field
+ * twice on one history, with every tenant fact and with none, with the decoded model wrapped in recording proxies, reads no event field
  * and no parameter its declaration leaves out. The engine's plan and the lazy model rely on them.
  */
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,12 @@ describe('rule reads declarations', () => {
       const declared = RULE_READS[rule.id];
       expect(declared, rule.id).toBeDefined();
       if (!declared) return;
+      // With every tenant fact and with none: a rule may take other paths without them.
       const rec = recordRuleReads(rule, requests, facts);
+      const bare = recordRuleReads(rule, requests, {});
+      for (const f of bare.fields) rec.fields.add(f);
+      for (const p of bare.params) rec.params.add(p);
+      rec.allParams ||= bare.allParams;
       const fields = new Set<string>(declared.fields);
       expect([...rec.fields].filter((f) => !fields.has(f)), `${rule.id}: event fields read but not declared`).toEqual([]);
       if (declared.params !== 'any') {
