@@ -60,6 +60,8 @@ interface ActiveRule {
   needsTime: boolean;
   /** Event names `checkEvent` applies to (undefined: every event). */
   events: ReadonlySet<string> | undefined;
+  /** What an event must carry for `checkEvent` to report (see planEventRules): 0 for every event. */
+  gate: number;
 }
 
 /**
@@ -68,28 +70,89 @@ interface ActiveRule {
  */
 interface Plan {
   request: ActiveRule[];
-  /** Event rules for events with items, and for events without (item rules skip those). */
-  withItems: EventPlan;
-  withoutItems: EventPlan;
+  event: EventPlan;
 }
 
+/**
+ * Event rules indexed by event name and by what an event must carry for a rule to report at all
+ * (its items, one of some parameters): an event runs only the rules that can fire on it.
+ */
 interface EventPlan {
-  /** Event rules without an event-name restriction: what an event of any other name runs. */
-  anyEvent: ActiveRule[];
-  /** Event rules for the names some rule is restricted to (precomputed: a handful of names). */
-  byName: ReadonlyMap<string, ActiveRule[]>;
+  /** What an event of any name outside `byName` runs. */
+  anyEvent: NameEntry;
+  /** The names some rule is restricted to (a handful: precomputed). */
+  byName: ReadonlyMap<string, NameEntry>;
+  /** The parameter gates of this validator: gate k is bit `2 << k` of ActiveRule.gate. */
+  paramGates: ReadonlyArray<readonly string[]>;
 }
 
-function eventPlan(rules: ActiveRule[]): EventPlan {
-  const byName = new Map<string, ActiveRule[]>();
-  for (const a of rules) for (const name of a.events ?? []) if (!byName.has(name)) byName.set(name, rules.filter((r) => r.events === undefined || r.events.has(name)));
-  return { anyEvent: rules.filter((a) => a.events === undefined), byName };
+/** The candidate rules of one event name, and their lists by the gates an event meets. */
+interface NameEntry {
+  rules: ActiveRule[];
+  /** The gate bits some candidate needs (0: every event runs `rules`). */
+  gates: number;
+  /** By the mask of gates an event meets, built on first use (at most 2^gates lists). */
+  byMask: Array<ActiveRule[] | undefined>;
 }
 
-function planEventRules(plan: Plan, ev: DecodedEvent): ActiveRule[] {
-  const p = ev.items.length > 0 ? plan.withItems : plan.withoutItems;
+/** ActiveRule.gate's bit for `onlyWithItems`; parameter gates take the bits above it. */
+const ITEMS_GATE = 1;
+/** Bits for parameter gates: more distinct gates than this run ungated (correct, only slower). */
+const MAX_PARAM_GATES = 24;
+
+function nameEntry(rules: ActiveRule[]): NameEntry {
+  let gates = 0;
+  for (const a of rules) gates |= a.gate;
+  return { rules, gates, byMask: [] };
+}
+
+function eventPlan(rules: ActiveRule[], paramGates: ReadonlyArray<readonly string[]>): EventPlan {
+  const byName = new Map<string, NameEntry>();
+  for (const a of rules)
+    for (const name of a.events ?? []) if (!byName.has(name)) byName.set(name, nameEntry(rules.filter((r) => r.events === undefined || r.events.has(name))));
+  return { anyEvent: nameEntry(rules.filter((a) => a.events === undefined)), byName, paramGates };
+}
+
+function planEventRules(plan: EventPlan, ev: DecodedEvent): ActiveRule[] {
   const name = ev.name;
-  return (name !== undefined && p.byName.get(name)) || p.anyEvent;
+  const entry = (name !== undefined && plan.byName.get(name)) || plan.anyEvent;
+  const gates = entry.gates;
+  if (gates === 0) return entry.rules;
+  let mask = 0;
+  if ((gates & ITEMS_GATE) !== 0 && ev.items.length > 0) mask |= ITEMS_GATE;
+  if (gates > ITEMS_GATE) {
+    const params = ev.params;
+    const paramGates = plan.paramGates;
+    for (let k = 0; k < paramGates.length; k++) {
+      const bit = 2 << k;
+      if ((gates & bit) === 0) continue;
+      const names = paramGates[k] as readonly string[];
+      for (let i = 0; i < names.length; i++)
+        if (params[names[i] as string] !== undefined) {
+          mask |= bit;
+          break;
+        }
+    }
+  }
+  let list = entry.byMask[mask];
+  if (list === undefined) {
+    list = entry.rules.filter((a) => (a.gate & mask) === a.gate);
+    entry.byMask[mask] = list;
+  }
+  return list;
+}
+
+/** The gate bits of a rule's declaration, registering a new parameter gate in `paramGates`. */
+function gateOf(rule: Rule, paramGates: Array<readonly string[]>): number {
+  let gate = rule.onlyWithItems ? ITEMS_GATE : 0;
+  const names = rule.onlyWithParams;
+  if (names !== undefined && names.length > 0) {
+    const key = names.join('\n');
+    let k = paramGates.findIndex((g) => g.join('\n') === key);
+    if (k === -1 && paramGates.length < MAX_PARAM_GATES) k = paramGates.push(names) - 1;
+    if (k !== -1) gate |= 2 << k;
+  }
+  return gate;
 }
 
 /** `events[0]`, `events[1]`…: built once per index, not per hit. */
@@ -151,6 +214,8 @@ function compileBuiltInRules(tiers: ReadonlySet<PlanTier>, overrides: NonNullabl
   const eventRules: ActiveRule[] = [];
   const activeRuleIds: string[] = [];
   const skipped: SkippedRules = { missingFact: [], historyOnly: [], timeOnly: [] };
+  // Parameter gates (onlyWithParams) in order of first use; each becomes one bit of an event's mask.
+  const paramGates: Array<readonly string[]> = [];
   for (const rule of ALL_RULES) {
     if (!tiers.has(rule.tier)) continue;
     const o = overrides[rule.id];
@@ -172,6 +237,7 @@ function compileBuiltInRules(tiers: ReadonlySet<PlanTier>, overrides: NonNullabl
       needsHistory: rule.needsHistory === true,
       needsTime: rule.needsCaptureTime === true,
       events: rule.onlyEvents ? new Set(rule.onlyEvents) : undefined,
+      gate: gateOf(rule, paramGates),
     };
     if (active.needsHistory) skipped.historyOnly.push({ ruleId: rule.id, reason: 'no_history' });
     else if (active.needsTime) skipped.timeOnly.push({ ruleId: rule.id, reason: 'no_capture_time' });
@@ -179,7 +245,7 @@ function compileBuiltInRules(tiers: ReadonlySet<PlanTier>, overrides: NonNullabl
     if (rule.checkEvent) eventRules.push(active);
     activeRuleIds.push(rule.id);
   }
-  return { requestRules, eventRules, activeRuleIds, skipped };
+  return { requestRules, eventRules, activeRuleIds, skipped, paramGates };
 }
 
 /** The rules reported as not evaluated, for each combination of history and capture time a hit may have. */
@@ -194,15 +260,14 @@ function skipListsOf({ missingFact, historyOnly, timeOnly }: SkippedRules) {
 }
 
 /** The rules that run, per kind of hit. Plans by index: (history ? 1 : 0) + (time ? 2 : 0) + (mp ? 4 : 0). */
-function rulePlans(requestRules: readonly ActiveRule[], eventRules: readonly ActiveRule[]): Plan[] {
+function rulePlans(requestRules: readonly ActiveRule[], eventRules: readonly ActiveRule[], paramGates: ReadonlyArray<readonly string[]>): Plan[] {
   const plans: Plan[] = [];
   for (let i = 0; i < 8; i++) {
     const history = (i & 1) !== 0;
     const time = (i & 2) !== 0;
     const format = (i & 4) !== 0 ? 'mp' : 'gtag';
     const runs = (a: ActiveRule) => (history || !a.needsHistory) && (time || !a.needsTime) && (a.rule.onlyFormat === undefined || a.rule.onlyFormat === format);
-    const event = eventRules.filter(runs);
-    plans.push({ request: requestRules.filter(runs), withItems: eventPlan(event), withoutItems: eventPlan(event.filter((a) => !a.rule.onlyWithItems)) });
+    plans.push({ request: requestRules.filter(runs), event: eventPlan(eventRules.filter(runs), paramGates) });
   }
   return plans;
 }
@@ -240,7 +305,7 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
   const builtIn = compileBuiltInRules(tiers, overrides, facts);
   const activeRuleIds = builtIn.activeRuleIds;
   const skipLists = skipListsOf(builtIn.skipped);
-  const plans = rulePlans(builtIn.requestRules, builtIn.eventRules);
+  const plans = rulePlans(builtIn.requestRules, builtIn.eventRules, builtIn.paramGates);
   const decodeRule = tiers.has('basic') && overrides[DECODE_RULE_ID]?.enabled !== false;
   const decodeSeverity = overrides[DECODE_RULE_ID]?.severity ?? 'error';
   const endpointRule = tiers.has('basic') && overrides[ENDPOINT_RULE_ID]?.enabled !== false;
@@ -280,7 +345,7 @@ export function createValidator(settings: RuleSettings = {}, extras: ValidatorEx
     for (let e = 0; e < events.length; e++) {
       const ev = events[e] as DecodedEvent;
       const at = eventPath(ev.index);
-      const rules = planEventRules(plan, ev);
+      const rules = planEventRules(plan.event, ev);
       for (let i = 0; i < rules.length; i++) {
         const a = rules[i] as ActiveRule;
         ctx.begin(a, ev);

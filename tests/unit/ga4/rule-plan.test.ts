@@ -1,9 +1,9 @@
 /**
  * The engine's rule plans skip a rule where its declaration says it cannot report (`onlyFormat`,
- * `onlyEvents`, `onlyWithItems`); most rules also check the same in their own code. This pins that
+ * `onlyEvents`, `onlyWithItems`, `onlyWithParams`); most rules also check the same in their own code. This pins that
  * the two agree: every declared rule, called directly (no plan), on requests of the other format,
- * on events renamed to names outside its list, and on events stripped of their items, reports
- * nothing. A declaration narrower than its rule would otherwise silently drop findings.
+ * on events renamed to names outside its list, on events stripped of their items, and on events
+ * stripped of the parameters it is indexed under, reports nothing. A declaration narrower than its rule would otherwise silently drop findings.
  */
 import { describe, expect, it } from 'vitest';
 import { createInMemoryHistory, decodeRequest, type CapturedRequest, type DecodedEvent, type DecodedRequest } from '../../../src/shared/ga4';
@@ -68,7 +68,18 @@ function renamed(ev: DecodedEvent, name: string | undefined): DecodedEvent {
   return copy;
 }
 
-const declared = ALL_RULES.filter((r) => r.onlyFormat !== undefined || r.onlyEvents !== undefined || r.onlyWithItems === true);
+/** The event without these parameters (the same record kind, the other keys in their order). */
+function withoutParams(ev: DecodedEvent, names: readonly string[]): DecodedEvent {
+  const params = Object.assign(Object.create(Object.getPrototypeOf(ev.params) as object | null) as DecodedEvent['params'], ev.params);
+  const paramKinds = Object.assign(Object.create(Object.getPrototypeOf(ev.paramKinds) as object | null) as DecodedEvent['paramKinds'], ev.paramKinds);
+  for (const name of names) {
+    delete params[name];
+    delete paramKinds[name];
+  }
+  return { ...ev, params, paramKinds };
+}
+
+const declared = ALL_RULES.filter((r) => r.onlyFormat !== undefined || r.onlyEvents !== undefined || r.onlyWithItems === true || r.onlyWithParams !== undefined);
 
 describe('rule plan declarations agree with the rules', () => {
   it('covers requests of both formats, with and without items', () => {
@@ -96,7 +107,7 @@ describe('rule plan declarations agree with the rules', () => {
   });
 
   for (const rule of declared)
-    it(`${rule.id} reports nothing outside ${[rule.onlyFormat, rule.onlyEvents?.join('/'), rule.onlyWithItems ? 'events with items' : undefined].filter(Boolean).join(', ')}`, () => {
+    it(`${rule.id} reports nothing outside ${[rule.onlyFormat, rule.onlyEvents?.join('/'), rule.onlyWithItems ? 'events with items' : undefined, rule.onlyWithParams ? `events with ${rule.onlyWithParams.join(' or ')}` : undefined].filter(Boolean).join(', ')}`, () => {
       for (const req of decoded) {
         if (rule.onlyFormat !== undefined && req.format !== rule.onlyFormat) {
           expect(findings(rule, req, req.events, true), `${rule.id} on ${req.format}: ${req.url.slice(0, 80)}`).toEqual([]);
@@ -113,6 +124,10 @@ describe('rule plan declarations agree with the rules', () => {
         if (rule.onlyWithItems) {
           const events = req.events.map((e) => ({ ...e, items: [], itemKeys: [] }));
           expect(findings(rule, req, events, false), `${rule.id} on events without items: ${req.url.slice(0, 80)}`).toEqual([]);
+        }
+        if (rule.onlyWithParams) {
+          const events = req.events.map((e) => withoutParams(e, rule.onlyWithParams ?? []));
+          expect(findings(rule, req, events, false), `${rule.id} on events without ${rule.onlyWithParams.join('/')}: ${req.url.slice(0, 80)}`).toEqual([]);
         }
       }
     });

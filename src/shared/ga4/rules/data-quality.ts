@@ -407,6 +407,7 @@ export const dataQualityRules: Rule[] = [
 
   {
     id: 'dq.debug_mode_false',
+    onlyWithParams: ['debug_mode'],
     family: 'data_quality',
     tier: 'advanced',
     defaultSeverity: 'warning',

@@ -117,6 +117,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.value_numeric',
+    onlyWithParams: ['value'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'error',
@@ -293,6 +294,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.value_non_negative',
+    onlyWithParams: ['value'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -306,6 +308,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.tax_shipping_numeric',
+    onlyWithParams: ['tax', 'shipping'],
     family: 'ecommerce',
     tier: 'advanced',
     defaultSeverity: 'warning',
@@ -337,6 +340,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.list_consistency',
+    onlyWithParams: ['item_list_name', 'item_list_id'],
     onlyWithItems: true,
     family: 'ecommerce',
     tier: 'advanced',
@@ -453,6 +457,7 @@ export const ecommerceRules: Rule[] = [
   },
   {
     id: 'ecom.zero_value_purchase',
+    onlyWithParams: ['value'],
     onlyEvents: ['purchase'],
     family: 'ecommerce',
     tier: 'advanced',

@@ -89,6 +89,12 @@ export interface Rule extends RuleMeta {
   onlyEvents?: readonly string[];
   /** `checkEvent` only ever reports on events with at least one item: the engine skips it for the others. */
   onlyWithItems?: boolean;
+  /**
+   * `checkEvent` only ever reports on events that carry at least one of these parameters (a value
+   * other than undefined): the plan indexes the rule under them and skips it for the other events.
+   * They must be among the parameters the rule declares it reads (rules/reads.ts).
+   */
+  onlyWithParams?: readonly string[];
   /** Runs once per request. */
   checkRequest?(ctx: RuleContext): void;
   /** Runs once per event; `at` is the event's path prefix (`events[0]`). */
