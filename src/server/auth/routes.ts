@@ -11,6 +11,7 @@ import { getUser, parseSignOutScope, signOut, updateCurrentUser } from './accoun
 import { requestPasswordRecovery, resendEmailLink, sendMagicLink } from './email-links';
 import { normalizeEmail, parseJsonObject } from './validation';
 import { createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter } from './rate-limits';
+import { logFor } from '../http/request-log';
 
 /** GoTrue-compatible auth API mounted at /auth/v1. Handlers only translate HTTP; the flows live in their own modules. */
 export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = createAuthRateLimiter(deps, deps.config.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS)): Hono {
@@ -38,7 +39,7 @@ export function createAuthRoutes(deps: AppDeps, limiter: AuthRateLimiter = creat
 
   app.onError((err, c) => {
     if (err instanceof AuthApiError) return c.json(err.toBody(), err.status);
-    deps.log.error('auth request failed', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    logFor(c, deps.log).error({ path: c.req.path, error: err instanceof Error ? err.stack : String(err) }, 'auth request failed');
     return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Internal server error' }, 500);
   });
 
