@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import { startServer, type RunningServer } from '../../src/server/server';
-import { signUpConfirmed, subscribe, TEST_PASSWORD, type Persona } from '../support/personas';
+import { signUpConfirmed, subscribe, type Persona } from '../support/personas';
 
 // Issue 24, item 7: every request has an id, echoed in X-Request-Id and on the lines its handlers
 // log. A second server on the test database sends mail to an SMTP port nobody listens on, so an
@@ -18,7 +18,6 @@ let server: RunningServer | undefined;
 let dataDir: string | undefined;
 let owner: Persona;
 let orgId: string;
-let accessToken: string;
 
 /** A loopback port that was free a moment ago and has no listener now. */
 async function closedPort(): Promise<number> {
@@ -37,6 +36,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     DATABASE_URL: inject('databaseUrl'),
     JWT_SECRET: inject('jwtSecret'),
+    // One public URL for both processes, as in production: the suite's tokens are valid here too.
+    PUBLIC_URL: inject('serverUrl'),
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ALERTS_SCHEDULER: 'false',
@@ -51,13 +52,6 @@ beforeAll(async () => {
   orgId = (data as { organization_id: string }).organization_id;
   // The free plan has no seats to invite into.
   await subscribe(orgId, 'pro');
-  // Tokens name the server that issued them: sign in again on this one.
-  const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: inject('anonKey') },
-    body: JSON.stringify({ email: owner.email, password: TEST_PASSWORD }),
-  });
-  accessToken = ((await signIn.json()) as { access_token: string }).access_token;
 }, 120_000);
 
 afterAll(async () => {
@@ -68,7 +62,7 @@ afterAll(async () => {
 function invite(headers: Record<string, string>) {
   return fetch(`${server!.url}/api/organizations/${orgId}/invitations`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, ...headers },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}`, ...headers },
     body: JSON.stringify({ email: `invitee-${Date.now().toString(36)}@example.com`, role: 'member' }),
   });
 }
@@ -85,7 +79,7 @@ describe('request ids (X-Request-Id) and the request logger', () => {
     expect(res.headers.get('x-request-id')).toBe(id);
     const failure = loggedLines().find((l) => l.msg === 'invitation email failed' && l.requestId === id);
     expect(failure).toMatchObject({ level: 'error', requestId: id });
-    expect(lines.join('\n')).not.toContain(accessToken);
+    expect(lines.join('\n')).not.toContain(owner.accessToken);
   });
 
   it('makes up a UUID when the request brings none, and logs with that one', async () => {
