@@ -14,6 +14,7 @@ import type { Collector } from './collector/collector';
 import { createCollectorRoutes } from './collector/routes';
 import { createFunctionRoutes } from './functions/routes';
 import { createApiReferenceHandler } from './api-v1';
+import { logFor, requestLog } from './http/request-log';
 
 const PROCESS_STARTED_AT = new Date();
 /** The release this server runs: npm sets it for `npm start`; a bundled server gets it at build time. */
@@ -25,7 +26,7 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
-    deps.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    logFor(c, deps.log).error({ path: c.req.path, error: err instanceof Error ? err.stack : String(err) }, 'unhandled error');
     return c.json({ error: 'Internal server error' }, 500);
   });
 
@@ -37,6 +38,8 @@ export function createApp(deps: AppDeps, collector?: Collector): Hono {
     credentials: false,
     maxAge: 600,
   });
+  // First, so every line a request logs (and its error, if any) carries its id.
+  app.use('*', ...requestLog(deps.log));
   app.use('*', securityHeaders({ trustProxy: deps.config.trustProxy, connectOrigins: () => [deps.publicUrl] }));
   app.use('/auth/v1/*', supabaseCors);
   app.use('/rest/v1/*', supabaseCors);

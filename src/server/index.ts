@@ -15,11 +15,11 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const running = await startServer(config, log);
-  log.info('Tracklint is running', { url: running.url });
+  log.info({ url: running.url }, 'Tracklint is running');
   process.stdout.write(`\n  Tracklint is running at ${running.url}\n\n`);
 
   const shutdown = async (signal: string) => {
-    log.info('shutting down', { signal });
+    log.info({ signal }, 'shutting down');
     await running.stop();
     process.exit(0);
   };

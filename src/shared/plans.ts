@@ -7,7 +7,6 @@ import { formatLimit } from './format';
 export const PLAN_TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 export const DEFAULT_PLAN: PlanTier = 'free';
-export const TRIAL_DAYS = 14;
 export const UNLIMITED = -1;
 
 /** "pro" → "Pro": a plan's name in sentences (emails, API errors). */

@@ -9,9 +9,6 @@ import type { Severity } from './ga4/types';
 
 export type SeverityLevel = 'critical' | 'warning' | 'info';
 
-/** Most severe first. */
-export const SEVERITY_LEVELS: readonly SeverityLevel[] = ['critical', 'warning', 'info'];
-
 export const SEVERITY_LEVEL_LABELS: Record<SeverityLevel, string> = { critical: 'Critical', warning: 'Warning', info: 'Info' };
 
 /** Plural headings ("3 Critical", "2 Warnings"). */
@@ -34,9 +31,4 @@ export function findingSeverityLabel(severity: Severity): string {
 /** 0 for critical, 1 for warning, 2 for info (anything unknown last). */
 export function severityRank(level: string): number {
   return RANK[level as SeverityLevel] ?? 3;
-}
-
-/** The more severe of two levels. */
-export function worstLevel(a: SeverityLevel, b: SeverityLevel): SeverityLevel {
-  return RANK[a] <= RANK[b] ? a : b;
 }

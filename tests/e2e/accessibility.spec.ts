@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RequestsPage } from './pages/requests-page';
 import { expectNoSeriousViolations } from './support/axe';
-import { addWebsiteWithHits, signInAsNewSuperAdmin, signUpAndConfirm } from './support/flows';
+import { addWebsiteWithHits, signUpAndConfirm } from './support/flows';
+import { createSuperAdmin, signInSuperAdmin } from './support/super-admin';
 import { APP_ROUTES, PAID_ROUTES, PUBLIC_ROUTES, SUPER_ADMIN_ROUTES } from './support/routes';
 
 /**
@@ -71,7 +72,7 @@ test('the pages a paid plan unlocks have no serious or critical axe violations',
 
 test('the super-admin console has no serious or critical axe violations', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInAsNewSuperAdmin(page, 'a11y');
+  await signInSuperAdmin(page, createSuperAdmin('a11y'));
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await checkRoutes(page, SUPER_ADMIN_ROUTES);
 });

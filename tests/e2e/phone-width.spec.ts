@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseOption } from './pages/select';
-import { addWebsiteWithHits, signInAsNewSuperAdmin, signUpAndConfirm } from './support/flows';
+import { addWebsiteWithHits, signUpAndConfirm } from './support/flows';
+import { createSuperAdmin, signInSuperAdmin } from './support/super-admin';
 import { sendHit } from './support/hits';
 import { expectNoHorizontalOverflow } from './support/layout';
 import { APP_ROUTES, PUBLIC_ROUTES, SUPER_ADMIN_ROUTES } from './support/routes';
@@ -59,6 +60,7 @@ test('every super-admin page fits a 375 px phone', async ({ page }) => {
   await addWebsiteWithHits(page);
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
-  await signInAsNewSuperAdmin(page, 'phone');
+  await signInSuperAdmin(page, createSuperAdmin('phone'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expectRoutesFitThePhone(page, SUPER_ADMIN_ROUTES);
 });

@@ -39,8 +39,7 @@ test('without Stripe, "Upgrade to Starter" leads to a plan change request that a
   // One open request per organization.
   await expect(billing.planCard('pro').getByRole('button', { name: 'Ask for Pro' })).toBeDisabled();
 
-  const adminEmail = `e2e-plan-operator-${Date.now().toString(36)}@example.com`;
-  createSuperAdmin(adminEmail);
+  const adminEmail = createSuperAdmin('plan');
   const context = await browser.newContext();
   const admin = await context.newPage();
   await signInSuperAdmin(admin, adminEmail);

@@ -11,8 +11,7 @@ async function typeCode(page: Page, code: string) {
 
 test('a super admin signs in with MFA, finds an organization, extends its trial, suspends it and sees both in the audit log', async ({ page, browser }) => {
   const customer = await signUpAndConfirm(page, 'console-target', 'pro');
-  const adminEmail = `e2e-operator-${Date.now().toString(36)}@example.com`;
-  createSuperAdmin(adminEmail);
+  const adminEmail = createSuperAdmin('console');
 
   const context = await browser.newContext();
   const admin = await context.newPage();

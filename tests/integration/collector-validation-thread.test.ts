@@ -5,7 +5,7 @@ import type { HitEnvelope } from '../../src/server/collector/stored-hit';
 import type { ValidationInput } from '../../src/server/collector/validation';
 import { ValidationThread } from '../../src/server/collector/validation-thread';
 import type { CollectorWebsite } from '../../src/server/collector/websites';
-import type { Logger } from '../../src/server/logger';
+import { createForwardingLogger } from '../../src/server/logger';
 import { testWebsite } from '../unit/server/collector/helpers';
 
 /*
@@ -13,7 +13,9 @@ import { testWebsite } from '../unit/server/collector/helpers';
  * to hits being validated when the thread dies (they are retried, never refused or lost).
  */
 const logged: string[] = [];
-const log: Logger = { debug() {}, info() {}, warn: (m) => logged.push(m), error: (m) => logged.push(m) };
+const log = createForwardingLogger((entry) => {
+  if (entry.level === 'warn' || entry.level === 'error') logged.push(entry.message);
+});
 const threads: ValidationThread[] = [];
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((t) => t.stop()));

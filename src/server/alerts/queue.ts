@@ -33,7 +33,7 @@ export function createAlertQueue(options: QueueOptions, log: Logger): AlertQueue
     supervise: options.workers,
     application_name: 'tracklint-alerts',
   });
-  boss.on('error', (err: Error) => log.warn('alerts queue error', { error: err.message }));
+  boss.on('error', (err: Error) => log.warn({ error: err.message }, 'alerts queue error'));
   let started = false;
 
   return {

@@ -61,12 +61,12 @@ export function createAlertsService(deps: AlertsDeps, options: AlertsOptions = {
 
   const evaluate = async (at: Date = floorMinute(clock()), opts: { claim?: boolean } = {}) => {
     const result = await evaluateAlerts(deps.db, at, (client, ids) => queue.enqueueDeliveries(client, ids), opts);
-    if (result.opened.length || result.resolved.length) deps.log.info('alerts evaluated', { at: result.at, opened: result.opened.length, resolved: result.resolved.length, queued: result.queued.length });
+    if (result.opened.length || result.resolved.length) deps.log.info({ at: result.at, opened: result.opened.length, resolved: result.resolved.length, queued: result.queued.length }, 'alerts evaluated');
     return result;
   };
   const deliver = async (deliveryId: string) => {
     const outcome = await attemptDelivery(deliveryDeps, deliveryId);
-    if (outcome === 'retry' || outcome === 'failed') deps.log.warn('alert delivery failed', { deliveryId, outcome });
+    if (outcome === 'retry' || outcome === 'failed') deps.log.warn({ deliveryId, outcome }, 'alert delivery failed');
     return outcome;
   };
   const tick = () => evaluate(floorMinute(clock()), { claim: true });
@@ -77,7 +77,7 @@ export function createAlertsService(deps: AlertsDeps, options: AlertsOptions = {
         evaluate: async () => {
           await tick();
           for (const job of deps.alsoEveryMinute ?? []) {
-            await job.run().catch((err: unknown) => deps.log.warn(`${job.name} failed`, { error: err instanceof Error ? err.message : String(err) }));
+            await job.run().catch((err: unknown) => deps.log.warn({ error: err instanceof Error ? err.message : String(err) }, `${job.name} failed`));
           }
         },
         deliver,

@@ -26,6 +26,7 @@ import { alertRuleHandlers } from './alert-rules.handlers';
 import * as auditLog from './audit-log.routes';
 import { auditLogHandlers } from './audit-log.handlers';
 import { renderReferencePage, type OpenApiDocument } from './reference-page';
+import { logFor } from '../http/request-log';
 
 const isDocument = (path: string) => path.endsWith('/openapi.json');
 
@@ -36,7 +37,7 @@ export function createApiV1Routes(deps: AppDeps) {
     if (err instanceof ApiV1Error) return c.json(errorBody(err.code, err.message, err.details), err.status);
     // Hono's validators throw HTTPException for bodies that are not JSON at all.
     if (err instanceof HTTPException && err.status < 500) return c.json(errorBody('invalid_request', err.message || 'Malformed request'), err.status);
-    deps.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    logFor(c, deps.log).error({ path: c.req.path, error: err instanceof Error ? err.stack : String(err) }, 'unhandled error');
     return c.json(errorBody('internal', 'Internal server error'), 500);
   });
   configureOpenAPI(app);

@@ -96,5 +96,3 @@ export function authEmails(mailer: MailSender) {
     sendInvitationEmail: (to: string, orgName: string, acceptUrl: string) => sendInvitationEmail(mailer, to, orgName, acceptUrl),
   };
 }
-
-export type AuthEmails = ReturnType<typeof authEmails>;

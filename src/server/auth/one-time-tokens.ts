@@ -50,16 +50,3 @@ export async function consumeOneTimeToken(
   if (!row || !row.valid) return null;
   return { userId: row.user_id, type: row.token_type };
 }
-
-/** The least time between two emails of one kind to one account (GoTrue's default). */
-export const EMAIL_RESEND_INTERVAL_SECONDS = 60;
-
-/** Seconds until another link of this type may be emailed to the user; 0 when one may be sent now. */
-export async function secondsUntilNextEmail(client: SqlClient, userId: string, type: OneTimeTokenType): Promise<number> {
-  const { rows } = await client.query<{ wait: number }>(
-    `select ceil(extract(epoch from (max(created_at) + make_interval(secs => $3) - now())))::int as wait
-       from auth.one_time_tokens where user_id = $1 and token_type = $2`,
-    [userId, type, EMAIL_RESEND_INTERVAL_SECONDS],
-  );
-  return Math.max(0, rows[0]?.wait ?? 0);
-}

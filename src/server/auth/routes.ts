@@ -11,6 +11,7 @@ import { getUser, parseSignOutScope, signOut, updateCurrentUser } from './accoun
 import { requestPasswordRecovery, resendEmailLink, sendMagicLink } from './email-links';
 import { normalizeEmail, parseJsonObject } from './validation';
 import { createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter } from './rate-limits';
+import { logFor } from '../http/request-log';
 
 /**
  * Limits on requests that email an address: per IP, then per address whether or not it has an
@@ -81,7 +82,7 @@ function tokenGrant(deps: AppDeps, limiter: AuthRateLimiter) {
 function answerAuthErrors(app: Hono, deps: AppDeps): void {
   app.onError((err, c) => {
     if (err instanceof AuthApiError) return c.json(err.toBody(), err.status);
-    deps.log.error('auth request failed', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    logFor(c, deps.log).error({ path: c.req.path, error: err instanceof Error ? err.stack : String(err) }, 'auth request failed');
     return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Internal server error' }, 500);
   });
   // Supabase clients always send the project's API key. A wrong one is refused; email links carry none.

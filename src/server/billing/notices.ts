@@ -104,7 +104,7 @@ export async function sendBillingNotice(
     return true;
   } catch (err) {
     await deps.db.pool.query('delete from public.billing_notifications where organization_id = $1 and kind = $2 and reference = $3', [organizationId, kind, reference]);
-    deps.log.warn('billing email failed', { organizationId, kind, error: err instanceof Error ? err.message : String(err) });
+    deps.log.warn({ organizationId, kind, error: err instanceof Error ? err.message : String(err) }, 'billing email failed');
     return false;
   }
 }

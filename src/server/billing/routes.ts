@@ -76,7 +76,7 @@ export function createBillingRoutes(deps: AppDeps): Hono<ApiEnv> {
     });
 
   const stripeFailure = (err: unknown): never => {
-    deps.log.warn('stripe request failed', { error: err instanceof Error ? err.message : String(err) });
+    deps.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'stripe request failed');
     throw new HttpError(502, 'Stripe could not be reached. Please try again in a moment.');
   };
 

@@ -118,7 +118,7 @@ async function applySubscription(
   const orgId =
     (await organizationExists(client, organizationIdFrom(subscription.metadata?.organization_id))) ?? (await organizationForCustomer(client, customerId));
   if (!orgId) {
-    log.warn('stripe subscription for no known organization', { subscription: subscription.id });
+    log.warn({ subscription: subscription.id }, 'stripe subscription for no known organization');
     return { organizationId: null };
   }
   // Signed is not well-formed: an event without the subscription's items list (or an item without
@@ -127,7 +127,7 @@ async function applySubscription(
   const item = subscription.items.data[0];
   if (item && typeof item.price?.id !== 'string') throw new HttpError(400, `Stripe subscription ${String(subscription.id)} has an item without a price id`);
   const plan = item ? planForPrice(prices, item.price.id) : undefined;
-  if (item && !plan) log.warn('stripe subscription with a price that is no plan; plan unchanged', { subscription: subscription.id, price: item.price.id });
+  if (item && !plan) log.warn({ subscription: subscription.id, price: item.price.id }, 'stripe subscription with a price that is no plan; plan unchanged');
   const status = SUBSCRIPTION_STATUS[subscription.status] ?? 'incomplete';
   await client.query(
     `update public.organizations

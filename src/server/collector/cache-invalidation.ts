@@ -48,7 +48,7 @@ export function listenForCacheInvalidation(connectionString: string, handlers: I
   };
 
   const lost = (reason: string) => {
-    if (connected) log.warn('collector cache listener lost its connection; caches are bypassed until it is back', { reason });
+    if (connected) log.warn({ reason }, 'collector cache listener lost its connection; caches are bypassed until it is back');
     // Entries stay (stale-if-error serves them while Postgres is away) but are trusted for a second
     // only until the listener is back; reconnecting drops them all, as changes may have been missed.
     connected = false;

@@ -117,9 +117,9 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       const created = await sink.ensurePartitions(daysAhead);
       const retention = await sink.applyRetention();
       if (!options.sink) await pruneRateBuckets(pool);
-      log.debug('collector maintenance', { created, retention });
+      log.debug({ created, retention }, 'collector maintenance');
     } catch (err) {
-      log.warn('collector maintenance failed', { error: err instanceof Error ? err.message : String(err) });
+      log.warn({ error: err instanceof Error ? err.message : String(err) }, 'collector maintenance failed');
     }
   }
 

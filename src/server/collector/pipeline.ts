@@ -185,7 +185,7 @@ export class IngestPipeline {
     try {
       website = await this.parts.directory.lookup(siteKey);
     } catch (err) {
-      this.parts.log.warn('collector: website lookup failed', { error: err instanceof Error ? err.message : String(err) });
+      this.parts.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'collector: website lookup failed');
       return refuse('storage_unavailable', STORAGE_UNAVAILABLE);
     }
     if (!website) return refuse('unknown_site_key', UNKNOWN_SITE_KEY);
@@ -210,7 +210,7 @@ export class IngestPipeline {
           : refuse('invalid_api_key', 'Invalid or revoked API key. Create a key in Tracklint under API Keys.');
       return refuse('no_website_for_measurement_id', `No website of this organization has measurement ID ${measurementId}. Add it to the website's settings in Tracklint.`);
     } catch (err) {
-      this.parts.log.warn('collector: API key lookup failed', { error: err instanceof Error ? err.message : String(err) });
+      this.parts.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'collector: API key lookup failed');
       return refuse('storage_unavailable', STORAGE_UNAVAILABLE);
     }
   }

@@ -59,7 +59,7 @@ export function createRateLimiter(claim: AllowanceClaim, log: Logger): WebsiteRa
           } catch (err) {
             // Without Postgres nothing is stored anyway (hits wait in the queue or are refused as
             // storage_unavailable); refusing here too would only lose hits once it is back.
-            log.warn('collector: rate limit unavailable, admitting the hits', { error: err instanceof Error ? err.message : String(err) });
+            log.warn({ error: err instanceof Error ? err.message : String(err) }, 'collector: rate limit unavailable, admitting the hits');
             return n;
           }
           if (granted < wanted) s.exhausted = true;

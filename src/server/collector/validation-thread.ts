@@ -61,7 +61,7 @@ export class ValidationThread implements HitValidator {
     // The collector stops it on shutdown; it must not keep a process alive that forgot to.
     worker.unref();
     worker.on('message', (msg: FromValidationThread) => this.receive(msg));
-    worker.on('error', (err) => this.log.error('collector: the validation thread failed', { error: err.message }));
+    worker.on('error', (err) => this.log.error({ error: err.message }, 'collector: the validation thread failed'));
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
@@ -74,7 +74,7 @@ export class ValidationThread implements HitValidator {
       this.calls.clear();
       this.debugCalls.clear();
       for (const c of failed) c.reject(new ValidationUnavailable(`the validation thread exited (code ${code})`));
-      if (!this.stopping) this.log.warn('collector: the validation thread exited; starting a new one with the next hits', { code });
+      if (!this.stopping) this.log.warn({ code }, 'collector: the validation thread exited; starting a new one with the next hits');
     });
     this.worker = worker;
     return worker;
@@ -99,7 +99,7 @@ export class ValidationThread implements HitValidator {
         return;
       }
       case 'log':
-        this.log[msg.level](msg.message, msg.fields);
+        this.log[msg.level](msg.fields ?? {}, msg.message);
         return;
     }
   }

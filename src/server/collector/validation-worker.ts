@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import type { Logger } from '../logger';
+import { createForwardingLogger } from '../logger';
 import { COLLECTOR_HISTORY_CHANNEL, listenForCacheInvalidation, type CacheInvalidationListener } from './cache-invalidation';
 import { createEngineAdapter } from './engine-adapter';
 import { applyHistoryAnnouncement } from './history-announcements';
@@ -22,12 +22,11 @@ const data = workerData as ValidationWorkerData;
 const send = (m: FromValidationThread) => port.postMessage(m);
 
 // The collector's thread writes the log lines (with its own level and redaction).
-const forward = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, fields?: Record<string, unknown>) => send({ type: 'log', level, message, ...(fields ? { fields } : {}) });
-const log: Logger = { debug: forward('debug'), info: forward('info'), warn: forward('warn'), error: forward('error') };
+const log = createForwardingLogger((entry) => send({ type: 'log', ...entry }));
 
 const pool = new pg.Pool({ connectionString: data.connectionString, max: 2, application_name: 'tracklint-collector-validation' });
 // An idle connection lost (Postgres restarted) must not end the thread; the next query reconnects.
-pool.on('error', (err) => log.warn('collector validation: a history connection was lost', { error: err.message }));
+pool.on('error', (err) => log.warn({ error: err.message }, 'collector validation: a history connection was lost'));
 
 // Called only while validating, after the listener below exists.
 const history = new HistoryCache(createPgSink(pool), {

@@ -271,7 +271,7 @@ export class HitValidation implements HitValidator {
       } catch (err) {
         // An engine failure on one hit must not hold back the others (nor be retried forever).
         this.history.revert(undo);
-        this.log.error('collector: a hit could not be validated', { error: err instanceof Error ? err.message : String(err) });
+        this.log.error({ error: err instanceof Error ? err.message : String(err) }, 'collector: a hit could not be validated');
         out.push({ seq: h.seq, refusal: drop('store_failed', 'This hit could not be stored.') });
       }
     }

@@ -289,7 +289,7 @@ export class BatchWriter<T> {
         this.hooks.refusalCounter?.restore(websiteRefusals);
         this.metrics.batchFailed();
         if (isMissingPartitionError(err)) {
-          this.log.warn('collector: creating missing partitions', {});
+          this.log.warn('collector: creating missing partitions');
           await this.sink.ensurePartitions(3).catch(() => {});
           continue;
         }
@@ -303,7 +303,7 @@ export class BatchWriter<T> {
           pending = pending.filter((h) => h.enqueuedAt > deadline);
           // An extras-only batch (refusals) is not retried in a loop: the refusals wait for the next batch.
           if (pending.length === 0) return;
-          this.log.warn('collector: storage unavailable, retrying batch', { hits: pending.length, error: (err as Error).message });
+          this.log.warn({ hits: pending.length, error: (err as Error).message }, 'collector: storage unavailable, retrying batch');
           await new Promise((r) => setTimeout(r, this.options.retryDelayMs));
           continue;
         }
@@ -314,7 +314,7 @@ export class BatchWriter<T> {
           return;
         }
         // The message, not the stack: a client that keeps sending such hits must not flood the log.
-        this.log.error('collector: a hit could not be stored', { error: err instanceof Error ? err.message : String(err), code: (err as { code?: string }).code });
+        this.log.error({ error: err instanceof Error ? err.message : String(err), code: (err as { code?: string }).code }, 'collector: a hit could not be stored');
         for (const h of pending) this.settle(h, { kind: 'dropped', drop: drop('store_failed', 'This hit could not be stored.') });
         return;
       }

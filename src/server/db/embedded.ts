@@ -78,11 +78,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     // Debian images often lack en_US.UTF-8; C.UTF-8 is always present.
     initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'unix_socket_directories='],
-    onLog: (message) => log.debug('postgres', { message: String(message).trim() }),
-    onError: (err) => log.warn('postgres', { error: String(err) }),
+    onLog: (message) => log.debug({ message: String(message).trim() }, 'postgres'),
+    onError: (err) => log.warn({ error: String(err) }, 'postgres'),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    log.info('initialising embedded PostgreSQL cluster', { databaseDir });
+    log.info({ databaseDir }, 'initialising embedded PostgreSQL cluster');
     await pg.initialise();
   }
   try {
@@ -98,12 +98,12 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   if (legacy) {
     await admin.query(`alter role ${SUPERUSER} with password '${password}'`); // base64url: no quote can occur
     writeSuperuserPassword(dataDir, password);
-    log.info('embedded PostgreSQL superuser password moved to a generated one', { file: path.join(dataDir, 'postgres-password') });
+    log.info({ file: path.join(dataDir, 'postgres-password') }, 'embedded PostgreSQL superuser password moved to a generated one');
   }
   const exists = await admin.query("select 1 from pg_database where datname = 'tracklint'");
   if (exists.rowCount === 0) await admin.query('create database tracklint');
   await admin.end();
-  log.info('embedded PostgreSQL ready', { port: pgPort });
+  log.info({ port: pgPort }, 'embedded PostgreSQL ready');
   return {
     connectionString: `postgres://${SUPERUSER}:${password}@127.0.0.1:${pgPort}/tracklint`,
     stop: () => pg.stop(),

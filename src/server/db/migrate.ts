@@ -29,7 +29,7 @@ export async function runMigrations(db: Database, migrationsDir: string, log: Lo
         throw new Error(`Migration ${file} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
       applied.push(file);
-      log.info('migration applied', { file });
+      log.info({ file }, 'migration applied');
     }
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});

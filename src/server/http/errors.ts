@@ -11,10 +11,6 @@ export class HttpError extends Error {
   }
 }
 
-export function jsonError(c: Context, status: ContentfulStatusCode, error: string) {
-  return c.json({ error }, status);
-}
-
 /** Parses a JSON body, turning malformed JSON into a 400 instead of a crash. */
 export async function readJson<T = unknown>(c: Context): Promise<T> {
   const text = await c.req.text();

@@ -5,6 +5,7 @@ import { HttpError, readJson } from '../http/errors';
 import { generateOpaqueToken, hashToken } from '../auth/tokens';
 import { sendInvitationEmail } from '../auth/emails';
 import { callerQuery, requireUser, type ApiEnv } from '../api-auth/authenticate';
+import { logFor } from '../http/request-log';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
@@ -102,7 +103,7 @@ export function createOrganizationRoutes(deps: AppDeps): Hono<ApiEnv> {
     try {
       await sendInvitationEmail(deps.mailer, email, orgName, acceptUrl);
     } catch (err) {
-      deps.log.error('invitation email failed', { error: err instanceof Error ? err.message : String(err) });
+      logFor(c, deps.log).error({ error: err instanceof Error ? err.message : String(err) }, 'invitation email failed');
       throw new HttpError(502, 'The invitation was created but the email could not be sent. Try inviting again.');
     }
     return c.json({ invitation }, 201);

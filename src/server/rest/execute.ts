@@ -6,6 +6,7 @@ import { RestError, toRestError } from './errors';
 import type { Preferences } from './preferences';
 import type { SchemaCache } from './schema-cache';
 import type { SchemaCacheStore } from './schema-loader';
+import { logFor } from '../http/request-log';
 
 /** Shared plumbing for the handlers: schema lookups with reload, the caller's transaction, responses. */
 
@@ -93,7 +94,7 @@ export function handled(deps: AppDeps, handler: (c: Context, state: RequestState
           ...restError.headers,
         });
       }
-      deps.log.error('data API request failed', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+      logFor(c, deps.log).error({ path: c.req.path, error: err instanceof Error ? err.stack : String(err) }, 'data API request failed');
       return c.body(JSON.stringify({ code: 'PGRSTX00', message: 'Internal server error', details: null, hint: null }), 500, {
         'Content-Type': 'application/json; charset=utf-8',
       });

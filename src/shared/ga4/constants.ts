@@ -66,9 +66,6 @@ export const VALUE_FROM_ITEMS_EVENTS = new Set([
   'add_shipping_info', 'add_to_wishlist', 'purchase', 'refund',
 ]);
 
-/** Events for which a currency without a value is a mistake. */
-export const MONETARY_EVENTS = new Set([...VALUE_FROM_ITEMS_EVENTS, 'generate_lead', 'close_convert_lead', 'qualify_lead']);
-
 export const STANDARD_ITEM_FIELDS = new Set([
   'item_id', 'item_name', 'affiliation', 'coupon', 'discount', 'index', 'item_brand', 'item_category',
   'item_category2', 'item_category3', 'item_category4', 'item_category5', 'item_list_id', 'item_list_name',
@@ -103,7 +100,6 @@ export const PII_QUERY_KEYS = new Set([
 ]);
 
 export const PHONE_KEYS = new Set(['phone', 'tel', 'telephone', 'mobile', 'phone_number', 'phonenumber', 'cell']);
-export const GEO_KEYS = new Set(['lat', 'lng', 'lon', 'long', 'latitude', 'longitude', 'geo', 'coords', 'location_coords']);
 
 /**
  * Parameter names GA4 reserves on the web (https://support.google.com/analytics/answer/13316687,

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { AppShell, toast } from '../pages/app-shell';
 import { SignupPage } from '../pages/signup-page';
@@ -47,22 +46,4 @@ export async function addWebsiteWithHits(page: Page): Promise<{ name: string; si
   await sendHit(page, siteKey, domain, measurementId, 'withoutClientId');
   await sendHit(page, siteKey, domain, measurementId, 'longParam');
   return { name: 'A11y Shop', siteKey, domain, measurementId };
-}
-
-/**
- * A super admin made with the operator CLI against the e2e server's own database, signed in
- * without MFA; ends on the console's dashboard.
- */
-export async function signInAsNewSuperAdmin(page: Page, label: string): Promise<void> {
-  const email = `e2e-${label}-operator-${Date.now().toString(36)}@example.com`;
-  const password = `operator-password-${label}-41`;
-  execFileSync(process.execPath, ['scripts/create-super-admin.mjs', email, password], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'error' },
-    stdio: 'pipe',
-  });
-  await page.goto('/super-admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -109,7 +109,3 @@ export function isPlanValue(value: string): value is Plan {
 function dropEmpty<K extends string>(errors: FieldErrors<K>): FieldErrors<K> {
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined)) as FieldErrors<K>;
 }
-
-export function hasErrors(errors: object): boolean {
-  return Object.keys(errors).length > 0;
-}

@@ -31,7 +31,3 @@ export interface Organization {
 export function isOrganizationRole(value: unknown): value is OrganizationRole {
   return typeof value === 'string' && (ORGANIZATION_ROLES as readonly string[]).includes(value);
 }
-
-export function isPlan(value: unknown): value is Plan {
-  return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
-}

@@ -51,7 +51,3 @@ export function bucketIndex(window: PeriodWindow, at: number): number {
   for (let i = window.bucketStarts.length - 1; i >= 0; i -= 1) if (at >= (window.bucketStarts[i] ?? Infinity)) return i;
   return -1;
 }
-
-export function isPeriod(value: string | null | undefined): value is Period {
-  return value != null && (PERIODS as readonly string[]).includes(value);
-}

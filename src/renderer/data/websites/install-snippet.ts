@@ -27,8 +27,3 @@ export function measurementProtocolUrl(origin: string, measurementId = 'G-XXXXXX
 export function debugMeasurementProtocolUrl(origin: string, measurementId = 'G-XXXXXXX', secret = MP_SECRET_PLACEHOLDER): string {
   return `${base(origin)}/debug/mp/collect?measurement_id=${encodeURIComponent(measurementId)}&api_secret=${encodeURIComponent(secret)}`;
 }
-
-/** gtag's own format sent straight to Tracklint (server-side tagging). */
-export function gtagCollectUrl(origin: string, siteKey: string): string {
-  return `${base(origin)}/g/collect?site=${encodeURIComponent(siteKey)}`;
-}

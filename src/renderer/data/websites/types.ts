@@ -8,8 +8,6 @@ export interface Website {
   created_at: string;
 }
 
-export type VerificationStatus = 'pending' | 'verified' | 'failed';
-
 /** A website with every column the website screens show and edit. */
 export interface WebsiteDetails extends Website {
   measurement_ids: string[];

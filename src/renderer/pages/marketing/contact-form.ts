@@ -1,7 +1,6 @@
 import { CONTACT_EMAIL } from '../../lib/site';
 
 export const CONTACT_TOPICS = ['Sales', 'Support', 'Partnership', 'Other'] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 
 export interface ContactFormValues {
   name: string;

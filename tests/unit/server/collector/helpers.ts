@@ -1,9 +1,9 @@
 import { storedHitOf, type StoredHit, type StoredRow } from '../../../../src/server/collector/stored-hit';
 import type { CollectorWebsite } from '../../../../src/server/collector/websites';
 import { createMetrics } from '../../../../src/server/collector/metrics';
-import type { Logger } from '../../../../src/server/logger';
+import { createLogger } from '../../../../src/server/logger';
 
-export const silentLog: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+export const silentLog = createLogger('silent');
 
 export function storedHit(overrides: Partial<StoredRow> = {}): StoredHit {
   return storedHitOf({

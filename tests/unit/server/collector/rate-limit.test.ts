@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../src/server/logger';
+import { createForwardingLogger, createLogger } from '../../../../src/server/logger';
 import { createRateLimiter, type AllowanceClaim } from '../../../../src/server/collector/rate-limit';
 
 const MINUTE = 60_000;
@@ -40,8 +40,10 @@ function allowance() {
 
 function capturingLogger() {
   const warnings: string[] = [];
-  const base = createLogger('silent');
-  return { log: { ...base, warn: (msg: string) => void warnings.push(msg) }, warnings };
+  const log = createForwardingLogger((entry) => {
+    if (entry.level === 'warn') warnings.push(entry.message);
+  });
+  return { log, warnings };
 }
 
 describe('collector rate limiter (createRateLimiter)', () => {

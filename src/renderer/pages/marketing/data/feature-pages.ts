@@ -113,7 +113,3 @@ export const FEATURE_PAGES: readonly FeaturePageContent[] = [
     availableFrom: 'pro',
   },
 ];
-
-export function findFeaturePage(slug: string): FeaturePageContent | undefined {
-  return FEATURE_PAGES.find((page) => page.slug === slug);
-}

@@ -23,10 +23,6 @@ export type PlanId = PlanTier;
 export const FEATURE_MINIMUM_PLAN = FEATURE_REQUIRED_PLAN;
 export type PlanFeature = FeatureName;
 
-export function isPlanFeature(feature: string): feature is PlanFeature {
-  return Object.prototype.hasOwnProperty.call(FEATURE_MINIMUM_PLAN, feature);
-}
-
 export const minimumPlanFor = requiredPlanFor;
 export const planRank = sharedPlanRank;
 export const planIncludes = (plan: PlanId, feature: string): boolean => planHasFeature(plan, feature);

@@ -61,7 +61,3 @@ export const SOLUTION_PAGES: readonly SolutionPageContent[] = [
     ],
   },
 ];
-
-export function findSolutionPage(slug: string): SolutionPageContent | undefined {
-  return SOLUTION_PAGES.find((page) => page.slug === slug);
-}
