@@ -2083,10 +2083,17 @@ begin
       raise exception 'Plan and billing fields can only be changed through billing' using errcode = '42501';
     end if;
   end if;
-  if (new.created_by is distinct from old.created_by
-      and not (new.created_by is null and not exists (select 1 from auth.users u where u.id = old.created_by)))
-     or new.created_at is distinct from old.created_at or new.id is distinct from old.id then
+  if new.created_at is distinct from old.created_at or new.id is distinct from old.id then
     raise exception 'id, created_by and created_at cannot be changed' using errcode = '42501';
+  end if;
+  if new.created_by is distinct from old.created_by then
+    -- Only "on delete set null" may change it: to null, once the creator's account is gone.
+    if new.created_by is not null then
+      raise exception 'id, created_by and created_at cannot be changed' using errcode = '42501';
+    end if;
+    if exists (select 1 from auth.users u where u.id = old.created_by) then
+      raise exception 'id, created_by and created_at cannot be changed' using errcode = '42501';
+    end if;
   end if;
   if new.slug is distinct from old.slug and exists (select 1 from public.organizations o where o.slug = new.slug and o.id <> new.id) then
     raise exception 'Organization slug already exists' using errcode = '23505';

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { anonClient, sql } from '../support/clients';
@@ -240,5 +241,27 @@ describe('deleting a website or an organization deletes its collected data at on
     expect(await stored('organization_id', t.orgId)).toEqual({ collected_requests: 0, website_hourly_rollups: 0 });
     expect(await stored('website_id', site.id)).toEqual({ collected_requests: 0, website_hourly_rollups: 0, collector_history: 0, collector_idempotency_keys: 0 });
     expect(await sql('select 1 from public.organization_usage where organization_id = $1', [t.orgId])).toHaveLength(0);
+  });
+});
+
+describe('an owner updates the organization whatever plans Postgres caches', () => {
+  // The update trigger once asked auth.users in the same expression as its other checks: under a
+  // generic plan that needs the caller's rights on auth.users, so an owner's rename failed with
+  // "permission denied for table users" depending on the plan cache (migration 20261128170000).
+  it('with generic plans forced, a rename works and changing created_by is still refused', async () => {
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: a.owner.user.id, role: 'authenticated' })]);
+      await client.query('set local role authenticated');
+      await client.query('set local plan_cache_mode = force_generic_plan');
+      const renamed = await client.query('update public.organizations set name = $2 where id = $1 returning name', [a.orgId, 'Renamed under generic plans']);
+      expect(renamed.rows).toEqual([{ name: 'Renamed under generic plans' }]);
+      await expect(client.query('update public.organizations set created_by = $2 where id = $1', [a.orgId, b.owner.user.id])).rejects.toThrow('id, created_by and created_at cannot be changed');
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
   });
 });
