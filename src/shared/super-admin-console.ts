@@ -14,7 +14,6 @@ const optionalTimestamp = timestamp.nullable();
 const count = z.coerce.number().int();
 
 export const PLAN_REQUEST_STATUSES = ['open', 'approved', 'declined'] as const;
-export type PlanRequestStatus = (typeof PLAN_REQUEST_STATUSES)[number];
 
 /** One page of a sorted, searched list. */
 export function pageSchema<Row extends z.ZodType>(row: Row) {

@@ -3,14 +3,12 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createEngineAdapter } from '../../src/server/collector/engine-adapter';
 import { debugWith, type DebugInput } from '../../src/server/collector/validation';
 import { ValidationThread } from '../../src/server/collector/validation-thread';
-import type { Logger } from '../../src/server/logger';
-import { testWebsite } from '../unit/server/collector/helpers';
+import { silentLog as log, testWebsite } from '../unit/server/collector/helpers';
 
 /*
  * The debug endpoint's last step (issue 24) in the validation thread: the same answer as validating
  * in the collector's own thread, so /debug/mp/collect can run its validation off the event loop.
  */
-const log: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const threads: ValidationThread[] = [];
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((t) => t.stop()));
@@ -49,7 +47,7 @@ describe('validation thread: debug requests', () => {
     });
     const engine = createEngineAdapter();
     for (const input of [request({}), request({ website: site }), request({ website: site }), request({ body: '{not json' })]) {
-      expect(await thread.debug(input)).toEqual(debugWith(engine, input));
+      expect(await thread.debug(input)).toEqual(await debugWith(engine, input));
     }
     // The website's own rule ran in the thread (and the default settings do not know it).
     expect(JSON.stringify(await thread.debug(request({ website: site })))).toContain('needs_method');
