@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { HistoryWrite } from '../../src/server/collector/sink';
 import type { HitEnvelope } from '../../src/server/collector/stored-hit';
 import type { ValidationInput } from '../../src/server/collector/validation';
 import { ValidationThread } from '../../src/server/collector/validation-thread';
 import type { CollectorWebsite } from '../../src/server/collector/websites';
 import { createForwardingLogger } from '../../src/server/logger';
+import { sql } from '../support/clients';
 import { testWebsite } from '../unit/server/collector/helpers';
 
 /*
@@ -41,6 +43,17 @@ function purchase(site: CollectorWebsite, tid = 'G-THREAD01'): ValidationInput {
   return { seq, website: site, method: 'POST', envelope };
 }
 
+/** What the writer stores beside a kept hit: its history records (pg-sink's upsert). */
+async function persistHistory(all: HistoryWrite[]) {
+  const writes = [...new Map(all.map((w) => [`${w.websiteId}|${w.key}`, w])).values()]; // the last write per key wins
+  await sql(
+    `insert into public.collector_history (website_id, key, value, expires_at, updated_at)
+     select w, k, v, e, now() from unnest($1::uuid[], $2::text[], $3::jsonb[], $4::timestamptz[]) as t(w, k, v, e)
+     on conflict (website_id, key) do update set value = excluded.value, expires_at = excluded.expires_at`,
+    [writes.map((w) => w.websiteId), writes.map((w) => w.key), writes.map((w) => JSON.stringify(w.value)), writes.map((w) => new Date(w.expiresAtMs))],
+  );
+}
+
 function start() {
   const thread = new ValidationThread({ connectionString: inject('databaseUrl'), processId: randomUUID(), history: {} }, log);
   threads.push(thread);
@@ -54,8 +67,11 @@ describe('validation thread', () => {
     const [a, b] = await thread.validate([purchase(site), purchase(site, 'G-NOTOURS1')]);
     expect(a!.refusal).toBeUndefined();
     expect(b!.refusal?.reason).toBe('measurement_id_mismatch');
-    // The same transaction again (the first was kept): the thread's history remembers it.
+    // The same transaction again (the first was kept): the thread's history remembers it. Kept
+    // means stored, history included, as the writer does it: the thread's listener may connect
+    // only now (under load), and a (re)connection reads every persisted record again.
     thread.settle(a!.seq, true);
+    await persistHistory(a!.refusal === undefined ? a!.historyWrites : []);
     const [c] = await thread.validate([purchase(site)]);
     expect(c!.refusal === undefined && c!.stored.issueRuleIds).toContain('ecom.duplicate_transaction');
     // A changed website (re-read from Postgres: a new object) is validated with its new settings.
