@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { UPSERT_HISTORY, historyUpsert } from '../../src/server/collector/pg-sink';
 import type { HistoryWrite } from '../../src/server/collector/sink';
 import type { HitEnvelope } from '../../src/server/collector/stored-hit';
 import type { ValidationInput } from '../../src/server/collector/validation';
@@ -43,15 +44,9 @@ function purchase(site: CollectorWebsite, tid = 'G-THREAD01'): ValidationInput {
   return { seq, website: site, method: 'POST', envelope };
 }
 
-/** What the writer stores beside a kept hit: its history records (pg-sink's upsert). */
-async function persistHistory(all: HistoryWrite[]) {
-  const writes = [...new Map(all.map((w) => [`${w.websiteId}|${w.key}`, w])).values()]; // the last write per key wins
-  await sql(
-    `insert into public.collector_history (website_id, key, value, expires_at, updated_at)
-     select w, k, v, e, now() from unnest($1::uuid[], $2::text[], $3::jsonb[], $4::timestamptz[]) as t(w, k, v, e)
-     on conflict (website_id, key) do update set value = excluded.value, expires_at = excluded.expires_at`,
-    [writes.map((w) => w.websiteId), writes.map((w) => w.key), writes.map((w) => JSON.stringify(w.value)), writes.map((w) => new Date(w.expiresAtMs))],
-  );
+/** What the writer stores beside a kept hit: its history records (pg-sink's own upsert). */
+async function persistHistory(writes: HistoryWrite[]) {
+  await sql(UPSERT_HISTORY, historyUpsert(writes).params);
 }
 
 function start() {

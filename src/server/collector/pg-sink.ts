@@ -68,7 +68,7 @@ const VERIFY_WEBSITES = `
 
 const LOAD_HISTORY = 'select key, value, expires_at from public.collector_history where website_id = $1 and key = any($2::text[]) and expires_at > now()';
 
-const UPSERT_HISTORY = `
+export const UPSERT_HISTORY = `
   insert into public.collector_history as h (website_id, key, value, expires_at, updated_at)
   select w, k, v, e, now() from unnest($1::uuid[], $2::text[], $3::jsonb[], $4::timestamptz[]) as t(w, k, v, e)
   on conflict (website_id, key) do update set value = excluded.value, expires_at = excluded.expires_at, updated_at = now()`;
@@ -300,16 +300,24 @@ async function countUsageTakingBackExcess(client: pg.PoolClient, batch: SinkBatc
   return overQuota;
 }
 
+/**
+ * The rows and UPSERT_HISTORY parameters for history writes given in batch order: the last write of
+ * each key wins, and rows are sorted by key so concurrent batches lock them in the same order.
+ */
+export function historyUpsert(writes: readonly HistoryWrite[]): { rows: HistoryWrite[]; params: unknown[] } {
+  const last = new Map<string, HistoryWrite>();
+  for (const h of writes) last.set(`${h.websiteId}|${h.key}`, h);
+  const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
+  return { rows, params: [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))] };
+}
+
 /** What travels with the stored hits: websites they verify, their history, quota refusals and their inventory. */
 async function writeAlongside(client: pg.PoolClient, batch: SinkBatch, kept: readonly number[], options: PgSinkOptions): Promise<void> {
   // Only the history of hits that are stored (in batch order, so the last write of a key wins).
   const history = kept.flatMap((i) => batch.historyByHit[i] ?? []);
   if (batch.verifyWebsiteIds.length > 0) await client.query(statement(VERIFY_WEBSITES, [batch.verifyWebsiteIds]));
   if (history.length > 0) {
-    const last = new Map<string, HistoryWrite>();
-    for (const h of history) last.set(`${h.websiteId}|${h.key}`, h);
-    const rows = [...last.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
-    const params = [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))];
+    const { rows, params } = historyUpsert(history);
     if (options.announceHistoryAs === undefined) await client.query(statement(UPSERT_HISTORY, params));
     else await client.query(statement(UPSERT_AND_ANNOUNCE_HISTORY, [...params, historyAnnouncements(options.announceHistoryAs, rows)]));
   }

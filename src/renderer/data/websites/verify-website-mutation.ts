@@ -23,7 +23,13 @@ export function useVerifyWebsiteMutation() {
   return useMutation({
     mutationKey: [...websiteKeys.all, 'verify'],
     mutationFn: (websiteId: string) => verifyWebsite(client, supabaseUrl, websiteId),
-    // The badge on this panel and on the websites list both read the verification status.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: websiteKeys.all }),
+    // The verification status shows on this panel (detail) and on the websites lists (list,
+    // details); the website's secrets and refused hits did not change, so they are not refetched.
+    onSuccess: (_r, websiteId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: websiteKeys.detail(websiteId) }),
+        queryClient.invalidateQueries({ queryKey: [...websiteKeys.all, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: [...websiteKeys.all, 'details'] }),
+      ]),
   });
 }
