@@ -1,4 +1,5 @@
 import type { CliIo } from './main';
+import { PLAN_FINDING_KINDS } from '../shared/ga4/plan/types';
 import { API_ENV_HELP, EXIT, UUID_RE, callApi, startApiCommand } from './api-client';
 
 export const CHECK_USAGE = `Usage: tracklint check --website ID [--since 1h] [--json]
@@ -23,8 +24,8 @@ Exit codes (the same as tracklint validate):
   4  the API refused or could not be reached (the message says why)
 `;
 
-/** Plan violations are the findings of the tracking plan check, whose rule ids are plan.* (src/shared/ga4/plan/check.ts). */
-const isPlanRule = (ruleId: string) => ruleId.startsWith('plan.');
+/** Plan violations: the findings of the tracking plan check (the kinds it emits, src/shared/ga4/plan/types.ts). */
+const PLAN_RULES: ReadonlySet<string> = new Set(PLAN_FINDING_KINDS);
 
 const SPAN_RE = /^(\d{1,4})([mhd])$/;
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -70,7 +71,7 @@ export async function runCheck(argv: string[], io: CliIo, env: NodeJS.ProcessEnv
   const t = body.totals;
   const byRule = new Map<string, number>();
   for (const s of body.series) byRule.set(s.key, (byRule.get(s.key) ?? 0) + s.count);
-  const planViolations = [...byRule].reduce((n, [rule, count]) => n + (isPlanRule(rule) ? count : 0), 0);
+  const planViolations = [...byRule].reduce((n, [rule, count]) => n + (PLAN_RULES.has(rule) ? count : 0), 0);
   if (args.json) io.stdout(`${JSON.stringify(body)}\n`);
   else {
     io.stdout(`Website ${args.website}, ${body.from} to ${body.to}\n`);

@@ -60,9 +60,6 @@ tracklint plan pull|push --website ID … reads and writes a website's tracking 
 (tracklint plan --help).
 `;
 
-/** Exit code for plan violations, distinct from other errors so CI can tell a broken plan contract apart. */
-export const EXIT_PLAN_VIOLATION = EXIT.planViolations;
-
 interface Args {
   json: boolean;
   session: boolean;
@@ -117,12 +114,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'plan') return runPlan(argv.slice(1), io);
   if (argv.includes('-h') || argv.includes('--help')) {
     io.stdout(USAGE);
-    return 0;
+    return EXIT.ok;
   }
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     io.stderr(`tracklint: ${args}\n\n${USAGE}`);
-    return 2;
+    return EXIT.usage;
   }
 
   let settings: RuleSettings = {};
@@ -130,13 +127,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const read = readText(args.settingsFile);
     if (!read.ok) {
       io.stderr(`tracklint: ${read.error}\n`);
-      return 2;
+      return EXIT.usage;
     }
     try {
       settings = JSON.parse(read.text) as RuleSettings;
     } catch {
       io.stderr(`tracklint: ${args.settingsFile}: the settings file is not valid JSON.\n`);
-      return 2;
+      return EXIT.usage;
     }
   }
 
@@ -145,18 +142,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const read = readText(args.planFile);
     if (!read.ok) {
       io.stderr(`tracklint: ${read.error}\n`);
-      return 2;
+      return EXIT.usage;
     }
     const parsed = parsePlanJson(read.text);
     if (!parsed.ok) {
       io.stderr(`${parsed.errors.map((e) => `tracklint: ${args.planFile}: ${e}`).join('\n')}\n`);
-      return 2;
+      return EXIT.usage;
     }
     try {
       planCheck = compilePlanCheck(parsed.plan, createAjvCompiler());
     } catch (err) {
       io.stderr(`tracklint: ${args.planFile}: the plan cannot be compiled: ${(err as Error).message}\n`);
-      return 2;
+      return EXIT.usage;
     }
   }
 
@@ -176,7 +173,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   if (problems.length > 0) {
     io.stderr(`${problems.map((p) => `tracklint: ${p}`).join('\n')}\n`);
-    return 2;
+    return EXIT.usage;
   }
 
   for (const { id, errors } of createValidator(settings).customRuleErrors)
@@ -195,6 +192,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${captures.length} request${captures.length === 1 ? '' : 's'} checked, ${errors} error${errors === 1 ? '' : 's'}${planCheck ? `, ${planViolations} plan violation${planViolations === 1 ? '' : 's'}` : ''}.\n`);
     io.stdout(formatNotEvaluated(run.notEvaluated));
   } else io.stdout(`${JSON.stringify({ summary: { requests: captures.length, errors, ...(planCheck ? { planViolations } : {}), session: args.session, notEvaluated: run.notEvaluated } })}\n`);
-  if (planViolations > 0) return EXIT_PLAN_VIOLATION;
-  return errors > 0 ? 1 : 0;
+  if (planViolations > 0) return EXIT.planViolations;
+  return errors > 0 ? EXIT.errors : EXIT.ok;
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXIT_PLAN_VIOLATION, main } from '../../../../src/cli/main';
+import { EXIT } from '../../../../src/cli/api-client';
+import { main } from '../../../../src/cli/main';
 import { planToSchemaBundle, type TrackingPlanDocument } from '../../../../src/shared/ga4';
 import { gtag } from '../helpers';
 
@@ -48,7 +49,7 @@ describe('tracklint validate --plan', () => {
     expect(r.code).toBe(0);
   });
 
-  it(`exits ${EXIT_PLAN_VIOLATION} on a plan violation, with the same plan as a JSON Schema bundle`, async () => {
+  it(`exits ${EXIT.planViolations} on a plan violation, with the same plan as a JSON Schema bundle`, async () => {
     const hit = hitFile('renamed.txt', { en: 'formSubmit' });
     for (const plan of [planFile, bundleFile]) {
       const r = await run('validate', '--plan', plan, hit);
