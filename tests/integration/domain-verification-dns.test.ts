@@ -1,15 +1,10 @@
 import dgram from 'node:dgram';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import dnsPacket from 'dns-packet';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../support/clients';
 import { createTenant, type Tenant } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 
 // Issue 26 item 8, the DNS path: a website is verified when its domain publishes the token as a TXT
 // record, asked of a real DNS server over UDP (a loopback one here, DOMAIN_VERIFICATION_DNS_SERVER).
@@ -34,8 +29,7 @@ function answer(query: Buffer): Buffer {
 }
 
 let dns: dgram.Socket;
-let server: RunningServer;
-let dir: string;
+let second: SecondServer | undefined;
 let tenant: Tenant;
 let websiteId: string;
 let token: string;
@@ -45,15 +39,11 @@ beforeAll(async () => {
   dns = dgram.createSocket('udp4');
   dns.on('message', (msg, from) => dns.send(answer(msg), from.port, from.address));
   await new Promise<void>((resolve) => dns.bind(0, '127.0.0.1', resolve));
-  dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-verify-dns-'));
-  const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web'),
+  second = await startSecondServer('verify-dns', {
     DOMAIN_VERIFICATION_DNS_SERVER: `127.0.0.1:${(dns.address() as AddressInfo).port}`,
     // Nothing listens here: the file and meta-tag checks find nothing, so only DNS can verify.
     DOMAIN_VERIFICATION_HTTP_PORT: '9',
-    PUBLIC_URL: inject('serverUrl'),
   });
-  server = await startServer(config, createLogger('silent'));
   tenant = await createTenant('dns-verify', 'starter');
   const made = await tenant.owner.client.from('websites').insert({ organization_id: tenant.orgId, name: 'DNS shop', domain: DOMAIN }).select('id, verification_token').single();
   if (made.error) throw made.error;
@@ -62,13 +52,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.stop();
+  await second?.stop();
   dns?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const verify = async () => {
-  const res = await fetch(`${server.url}/api/websites/${websiteId}/verify`, { method: 'POST', headers: { authorization: `Bearer ${tenant.owner.accessToken}` } });
+  const res = await fetch(`${second!.server.url}/api/websites/${websiteId}/verify`, { method: 'POST', headers: { authorization: `Bearer ${tenant.owner.accessToken}` } });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 };
 const status = async () => (await sql<{ verification_status: string; verification_method: string | null }>('select verification_status, verification_method from public.websites where id = $1', [websiteId]))[0]!;

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
+import type { RunningServer } from '../../src/server/server';
 import { signUpConfirmed, subscribe, type Persona } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 
 // Issue 24, item 7: every request has an id, echoed in X-Request-Id and on the lines its handlers
 // log. A second server on the test database sends mail to an SMTP port nobody listens on, so an
@@ -14,8 +11,8 @@ import { signUpConfirmed, subscribe, type Persona } from '../support/personas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const lines: string[] = [];
+let second: SecondServer | undefined;
 let server: RunningServer | undefined;
-let dataDir: string | undefined;
 let owner: Persona;
 let orgId: string;
 
@@ -29,21 +26,12 @@ async function closedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-request-log-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: inject('databaseUrl'),
-    JWT_SECRET: inject('jwtSecret'),
-    // One public URL for both processes, as in production: the suite's tokens are valid here too.
-    PUBLIC_URL: inject('serverUrl'),
-    LOG_LEVEL: 'info',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ALERTS_SCHEDULER: 'false',
-    SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
-  });
-  server = await startServer(config, createLogger('info', { write: (line: string) => void lines.push(line) }));
+  second = await startSecondServer(
+    'request-log',
+    { LOG_LEVEL: 'info', ALERTS_SCHEDULER: 'false', SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
+    createLogger('info', { write: (line: string) => void lines.push(line) }),
+  );
+  server = second.server;
   // Signed up on the suite's server (its development mailbox confirms the address).
   owner = await signUpConfirmed('request-log-owner');
   const slug = `request-log-${Date.now().toString(36)}`;
@@ -55,8 +43,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await second?.stop();
 });
 
 function invite(headers: Record<string, string>) {
