@@ -2,7 +2,7 @@ import { decodeGcd, isValidGcs } from './consent';
 import { LEGACY_UA_PARAMS } from './constants';
 import { dict, pairsToDict, parsePairs, privateSlot, type FormPairs } from './form';
 import { GOOGLE_PARAM_NAMES, GOOGLE_PARAM_PREFIXES } from './google-params';
-import { buildPage, decodeBrands } from './page';
+import { buildPage, cachedPage, decodeBrands } from './page';
 import type {
   ClientHintBrand,
   ConsentInfo,
@@ -488,6 +488,61 @@ export function buildConsent(m: Readonly<StructuredFields>): ConsentInfo {
 }
 
 /**
+ * The last consent built for each gcd (else gcs) value, with the other fields it was built from.
+ * A site's hits carry a handful of consent states; like the page (see cachedPage in page.ts), only
+ * the decoder's one-consent-per-hit cases use it, so a body line's own consent stays an object of
+ * its own (ctx.consents tells a hit's consents apart by identity). Shared between hits: read-only.
+ */
+interface CachedConsent {
+  gcs: string | undefined;
+  gcd: string | undefined;
+  gcu: string | undefined;
+  gcut: string | undefined;
+  npa: string | undefined;
+  dma: string | undefined;
+  dma_cps: string | undefined;
+  pscdl: string | undefined;
+  gdpr: string | undefined;
+  gdpr_consent: string | undefined;
+  us_privacy: string | undefined;
+  consent: ConsentInfo;
+}
+const consentCache = new Map<string, CachedConsent>();
+const CONSENT_CACHE_MAX_CHARS = 256;
+
+function sameConsentFields(c: CachedConsent, m: Readonly<StructuredFields>): boolean {
+  return (
+    c.gcs === m.gcs && c.gcd === m.gcd && c.gcu === m.gcu && c.gcut === m.gcut && c.npa === m.npa && c.dma === m.dma && c.dma_cps === m.dma_cps &&
+    c.pscdl === m.pscdl && c.gdpr === m.gdpr && c.gdpr_consent === m.gdpr_consent && c.us_privacy === m.us_privacy
+  );
+}
+
+function cachedConsent(m: Readonly<StructuredFields>): ConsentInfo {
+  const key = m.gcd ?? m.gcs;
+  // TCF strings are long and per visitor: not worth keeping.
+  if (key === undefined || key.length > CONSENT_CACHE_MAX_CHARS || m.gdpr_consent !== undefined || (m.us_privacy?.length ?? 0) > CONSENT_CACHE_MAX_CHARS) return buildConsent(m);
+  const hit = consentCache.get(key);
+  if (hit !== undefined && sameConsentFields(hit, m)) return hit.consent;
+  const consent = buildConsent(m);
+  if (hit === undefined && consentCache.size >= CACHE_MAX) consentCache.clear();
+  consentCache.set(key, {
+    gcs: m.gcs,
+    gcd: m.gcd,
+    gcu: m.gcu,
+    gcut: m.gcut,
+    npa: m.npa,
+    dma: m.dma,
+    dma_cps: m.dma_cps,
+    pscdl: m.pscdl,
+    gdpr: m.gdpr,
+    gdpr_consent: m.gdpr_consent,
+    us_privacy: m.us_privacy,
+    consent,
+  });
+  return consent;
+}
+
+/**
  * Tiny caches for strings that repeat across hits (a site's gcd values, its visitors' browsers).
  * The cached objects are shared between results: treat decoded requests as read-only.
  */
@@ -709,8 +764,9 @@ export function decodeGtagEvent(
   let debugMode = b.debugMode;
   if ('debug_mode' in params) debugMode = debugMode || FLAG_ON(String(params.debug_mode));
 
-  const page = shared.page && !touches(lineDict, PAGE_KEYS) ? shared.page : buildPage(f.dl, f.dr, f.dt);
-  const consent = shared.consent && !touches(lineDict, CONSENT_KEYS) ? shared.consent : buildConsent(f);
+  // One page per hit comes from the cache (a single-event hit's, a batch's shared one); a body line's own is built for it.
+  const page = lineDict === undefined ? cachedPage(f.dl, f.dr, f.dt) : shared.page && !touches(lineDict, PAGE_KEYS) ? shared.page : buildPage(f.dl, f.dr, f.dt);
+  const consent = lineDict === undefined ? cachedConsent(f) : shared.consent && !touches(lineDict, CONSENT_KEYS) ? shared.consent : buildConsent(f);
   const device = shared.device && !touches(lineDict, DEVICE_KEYS) ? shared.device : buildDevice(f, userAgent);
 
   // Built in two steps around `other` (an accessor, see LazyOther), in the same key order as before.
@@ -803,8 +859,8 @@ export function decodeGtagEvents(
   const lines = body === '' ? [] : splitBodyLines(body, notes);
   if (lines.length === 0) return [decodeGtagEvent(0, query, undefined, shared, userAgent, notes, requestKeys)];
   const queryDict = queryRecord ?? pairsToDict(query);
-  shared.page = buildPage(queryDict.dl, queryDict.dr, queryDict.dt);
-  shared.consent = buildConsent(queryDict);
+  shared.page = cachedPage(queryDict.dl, queryDict.dr, queryDict.dt);
+  shared.consent = cachedConsent(queryDict);
   shared.device = buildDevice(queryDict, userAgent);
   const events: DecodedEvent[] = [];
   const count = Math.min(lines.length, MAX_DECODED_EVENTS);

@@ -38,7 +38,7 @@ export const historyKeys = {
    * The session record (see `SessionRecord`): one key per (measurement id, client, session), so a
    * hit costs one lookup and the collector one stored row per session instead of one per rule.
    */
-  session: (tid: string, cid: string, sid: string) => ['sess', tid, cid, sid].join('|'),
+  session: (tid: string, cid: string, sid: string) => sessionKey(tid, cid, sid),
   /** gdpr.consent_flapping */
   clientConsent: (tid: string, cid: string) => ['client', tid, cid, 'consent'].join('|'),
   /** sess.sid_regression */
@@ -50,6 +50,21 @@ export const historyKeys = {
   /** dq.duplicate_hit */
   hit: (tid: string, fingerprint: string) => ['hit', tid, fingerprint].join('|'),
 } as const;
+
+/**
+ * The last session key built, and what it was built from. Up to five rules read the session record
+ * of each event, one after the other: they get the same string, built (and, by the history's Map,
+ * hashed) once instead of five times.
+ */
+let lastSession: { tid: string; cid: string; sid: string; key: string } | undefined;
+
+function sessionKey(tid: string, cid: string, sid: string): string {
+  const last = lastSession;
+  if (last !== undefined && last.sid === sid && last.cid === cid && last.tid === tid) return last.key;
+  const key = ['sess', tid, cid, sid].join('|');
+  lastSession = { tid, cid, sid, key };
+  return key;
+}
 
 /**
  * What the session rules remember about one session, under `historyKeys.session`. Each field is

@@ -70,6 +70,37 @@ export function buildPage(location: string | undefined, referrer: string | undef
   return page;
 }
 
+/**
+ * The last page built for each page URL, with the referrer and title it was built with. A site's
+ * visitors send the same few page URLs over and over, and buildPage (split the URL, parse its
+ * query, sort out UTM and click ids, split the referrer) is a good part of decoding a hit. Only the
+ * decoder's one-page-per-hit cases use it (a single-event hit, a batch's query-level page): a page
+ * built for a body line stays an object of its own, so the pages of one hit are distinct objects
+ * exactly when they were before (ctx.pages tells them apart by identity). Cached pages are shared
+ * between hits and results: the model is read-only. Bounded in entries and in each string's
+ * length, so a hostile sender cannot grow it.
+ */
+interface CachedPage {
+  referrer: string | undefined;
+  title: string | undefined;
+  page: PageInfo;
+}
+const pageCache = new Map<string, CachedPage>();
+const PAGE_CACHE_MAX = 512;
+const PAGE_CACHE_MAX_CHARS = 2048;
+
+/** buildPage's page for these fields, shared with earlier hits that sent the same ones (see pageCache). */
+export function cachedPage(location: string | undefined, referrer: string | undefined, title: string | undefined): PageInfo {
+  if (location === undefined || location.length > PAGE_CACHE_MAX_CHARS || (referrer?.length ?? 0) > PAGE_CACHE_MAX_CHARS || (title?.length ?? 0) > PAGE_CACHE_MAX_CHARS)
+    return buildPage(location, referrer, title);
+  const hit = pageCache.get(location);
+  if (hit !== undefined && hit.referrer === referrer && hit.title === title) return hit.page;
+  const page = buildPage(location, referrer, title);
+  if (hit === undefined && pageCache.size >= PAGE_CACHE_MAX) pageCache.clear();
+  pageCache.set(location, { referrer, title, page });
+  return page;
+}
+
 /** `uafvl` is `brand;version|brand;version` with each brand URL-encoded a second time. */
 export function decodeBrands(fullVersionList: string | undefined): ClientHintBrand[] {
   if (!fullVersionList) return [];

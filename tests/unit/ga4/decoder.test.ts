@@ -173,6 +173,38 @@ describe('gtag /g/collect', () => {
     expect(JSON.parse(JSON.stringify(req)).query).toEqual({ v: '1' });
   });
 
+  it("shares one page and one consent between hits that send the same, but gives a body line's own an object of its own", () => {
+    const url = (cid: string) => `https://www.google-analytics.com/g/collect?v=2&tid=G-ABCDEF1234&cid=${cid}&gcs=G111&gcd=13t3t3t2t5l1&en=page_view&dl=https%3A%2F%2Fshop.example.com%2Fa%3Futm_source%3Dx&dr=https%3A%2F%2Fref.example.org%2F&dt=A`;
+    const first = ok(decodeRequest({ method: 'GET', url: url('1.1') })).events[0]!.page;
+    const second = ok(decodeRequest({ method: 'GET', url: url('2.2') })).events[0]!.page;
+    // The decoder's page cache: the second hit gets the page built for the first.
+    expect(second).toBe(first);
+    expect(first).toMatchObject({ location: 'https://shop.example.com/a?utm_source=x', host: 'shop.example.com', referrerHost: 'ref.example.org', title: 'A', utm: { source: 'x' } });
+    // Another referrer or title is another page.
+    const otherTitle = ok(decodeRequest({ method: 'GET', url: url('3.3').replace('&dt=A', '&dt=B') })).events[0]!.page;
+    expect(otherTitle).not.toBe(first);
+    expect(otherTitle.title).toBe('B');
+    // In a batch, a line that sends the query's page again still gets a page of its own: the rules
+    // (ctx.pages) tell a hit's pages apart by identity, as before the cache.
+    const batch = (cid: string) =>
+      ok(decodeRequest({ method: 'POST', url: url(cid).replace('&en=page_view', ''), body: 'en=scroll\nen=click&dl=https%3A%2F%2Fshop.example.com%2Fa%3Futm_source%3Dx&dr=https%3A%2F%2Fref.example.org%2F&dt=A' }));
+    const [one, two] = [batch('4.4'), batch('5.5')];
+    expect(one.events[0]!.page).toEqual(first);
+    expect(two.events[0]!.page).toBe(one.events[0]!.page);
+    expect(one.events[1]!.page).toEqual(first);
+    expect(one.events[1]!.page).not.toBe(one.events[0]!.page);
+    expect(two.events[1]!.page).not.toBe(one.events[1]!.page);
+    // Consent the same way: shared between hits, a line's own is its own object.
+    expect(ok(decodeRequest({ method: 'GET', url: url('8.8').replace('gcs=G111', 'gcs=G100') })).events[0]!.consent.gcsAdStorage).toBe('denied');
+    const consent = ok(decodeRequest({ method: 'GET', url: url('6.6') })).events[0]!.consent;
+    expect(ok(decodeRequest({ method: 'GET', url: url('7.7') })).events[0]!.consent).toBe(consent);
+    expect(consent).toMatchObject({ gcs: 'G111', gcsAdStorage: 'granted', gcd: '13t3t3t2t5l1', gcdValid: true });
+    const lines = ok(decodeRequest({ method: 'POST', url: url('9.9').replace('&en=page_view', ''), body: 'en=scroll\nen=click&gcs=G111' }));
+    expect(lines.events[0]!.consent).toBe(consent);
+    expect(lines.events[1]!.consent).toEqual(consent);
+    expect(lines.events[1]!.consent).not.toBe(consent);
+  });
+
   it('decodes a Uint8Array body as UTF-8', () => {
     const body = new TextEncoder().encode('en=page_view&ep.title=Caf%C3%A9&ep.raw=Gr\u00fc\u00df');
     const ev = ok(decodeRequest({ method: 'POST', url: '/g/collect?v=2', body })).events[0];

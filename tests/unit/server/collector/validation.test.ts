@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEngineAdapter } from '../../../../src/server/collector/engine-adapter';
 import { HistoryCache } from '../../../../src/server/collector/history-cache';
 import { createMemorySink } from '../../../../src/server/collector/sink';
 import type { HitEnvelope } from '../../../../src/server/collector/stored-hit';
-import { HitValidation, type ValidationInput, type ValidationOutcome } from '../../../../src/server/collector/validation';
+import { HitValidation, runInSlices, type ValidationInput, type ValidationOutcome } from '../../../../src/server/collector/validation';
 import { eventLoopTurns, silentLog, testWebsite, until } from './helpers';
 
 const shop = testWebsite({ verified: true });
@@ -175,5 +175,33 @@ describe('HitValidation: the custom-rule cap per request (issue 26)', () => {
     const other = await validation.validate([blobHit(3, { id: 2, hits: 1 })]);
     const last = await validation.validate([blobHit(4, one)]);
     expect([...first, ...other, ...last].map(capped)).toEqual([false, false, false, true]);
+  });
+});
+
+describe('runInSlices', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Steps that each take one millisecond of a fake clock, noting what had run before each of them. */
+  function* steps(clock: { now: number }, seen: string[], log: { microtask: boolean; immediate: boolean }) {
+    for (let i = 0; i < 12; i++) {
+      seen.push(`${i}:${log.microtask ? 'm' : '-'}${log.immediate ? 'i' : '-'}`);
+      clock.now += 1;
+      yield;
+    }
+    return 'done';
+  }
+
+  it('runs steps back to back while the turn lasts, and gives the event loop a turn once 4 ms are spent', async () => {
+    await eventLoopTurns(2); // no slice of an earlier test still open
+    const clock = { now: 1000 };
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    const seen: string[] = [];
+    const log = { microtask: false, immediate: false };
+    queueMicrotask(() => (log.microtask = true));
+    setImmediate(() => (log.immediate = true));
+    expect(await runInSlices(steps(clock, seen, log))).toBe('done');
+    // Steps 0-5 ran in the first slice without a microtask in between (an await after every step
+    // let other promise callbacks run after step 0); step 6 comes after the turn was given.
+    expect(seen.slice(0, 7)).toEqual(['0:--', '1:--', '2:--', '3:--', '4:--', '5:--', '6:mi']);
   });
 });
