@@ -57,17 +57,27 @@ export class InventoryAccumulator {
 
   /**
    * Counts the hits of a batch that committed (never those of a batch rolled back). Resolves at
-   * once, unless the interval is 0: then once they are written.
+   * once (a flush past the bound runs beside the batches, without delaying them), unless the
+   * interval is 0: then once they are written.
    */
   committed(hits: ReadonlyArray<InventoryHit>): Promise<void> {
     countInventory(this.counters, hits);
-    if (this.options.flushIntervalMs <= 0 || this.counters.rows.size >= this.options.maxRows) return this.flush();
+    if (this.options.flushIntervalMs <= 0) return this.flush();
+    if (this.counters.rows.size >= this.options.maxRows) void this.flush();
     return Promise.resolve();
   }
 
-  /** Writes every waiting counter; never rejects (a failure is logged, and kept when retryable). */
+  /**
+   * Takes every waiting counter and writes them after the flushes before (one at a time, in
+   * order); resolves when they are written. Never rejects: a failure is logged, and the counters
+   * are kept for the next flush when the failure is retryable.
+   */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writeWaiting());
+    if (this.counters.rows.size > 0) {
+      const taken = this.counters;
+      this.counters = emptyInventoryCounters();
+      this.flushing = this.flushing.then(() => this.writeTaken(taken));
+    }
     return this.flushing;
   }
 
@@ -78,10 +88,7 @@ export class InventoryAccumulator {
     await this.flush();
   }
 
-  private async writeWaiting(): Promise<void> {
-    if (this.counters.rows.size === 0) return;
-    const taken = this.counters;
-    this.counters = emptyInventoryCounters();
+  private async writeTaken(taken: InventoryCounters): Promise<void> {
     const rows = inventoryRowsOf(taken);
     try {
       await this.write(rows);

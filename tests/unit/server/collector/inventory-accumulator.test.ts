@@ -65,7 +65,10 @@ describe('the inventory accumulator', () => {
     await acc.committed([hit({ en: 'a' })]);
     expect(writes).toHaveLength(0);
     expect(acc.pending).toBeGreaterThan(0);
+    // Past the bound the counters are taken at once, and written beside the batches.
     await acc.committed([hit({ en: 'b' }), hit({ en: 'c' }), hit({ en: 'd' })]);
+    expect(acc.pending).toBe(0);
+    await acc.flush();
     expect(writes).toHaveLength(1);
     expect(writes[0]!.filter((r) => r.scope === 'event').map((r) => r.eventName)).toEqual(['a', 'b', 'c', 'd']);
     expect(acc.pending).toBe(0);
