@@ -28,6 +28,7 @@ function benchConfig(dataDir: string, databaseUrl?: string) {
     LOG_LEVEL: 'error',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     COLLECTOR_VALIDATION_THREAD: process.env.COLLECTOR_VALIDATION_THREAD,
+    COLLECTOR_INVENTORY_FLUSH_MS: process.env.COLLECTOR_INVENTORY_FLUSH_MS,
   });
 }
 

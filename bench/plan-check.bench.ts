@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createValidator, decodeRequest, parseCaptureFile, type CapturedRequest, type DecodedRequest, type Issue } from '../src/shared/ga4';
-import { aggregateInventory, inventoryParams } from '../src/server/collector/inventory';
+import { countInventory, emptyInventoryCounters, inventoryParams, inventoryRowsOf } from '../src/server/collector/inventory';
 import { toStoredHit, type HitEnvelope, type StoredHit } from '../src/server/collector/stored-hit';
 import { compilePlanCheck, inventoryEntriesOf, INVENTORY_SEP, type PlanEvent, type PlanParameter, type TrackingPlanDocument } from '../src/shared/ga4/plan';
 import { createAjvCompiler } from '../src/shared/ga4/plan/ajv-compiler';
@@ -102,11 +102,15 @@ const envelope = (r: CapturedRequest): HitEnvelope => ({ receivedAtMs: now, orga
 const envelopes = new Map(captures.map((r) => [r, envelope(r)]));
 
 /**
- * The collector's per-hit JavaScript (decode, validate, the stored row and its COPY line) and, per
- * batch of 500 hits, the inventory's hourly counters and their statement parameters; no I/O.
+ * The collector's per-hit JavaScript (decode, validate, the stored row and its COPY line) and the
+ * inventory as the collector keeps it (inventory-accumulator.ts): each batch of 20 hits counted
+ * into the process's counters, and every 500 hits (a flush) the counters' rows and statement
+ * parameters; no I/O.
  */
 const pipeline = (validator: typeof plain, inventory: boolean) => {
   const batch: StoredHit[] = [];
+  let counters = emptyInventoryCounters();
+  let counted = 0;
   return (r: CapturedRequest) => {
     const d = decodeRequest(r);
     if (!d.ok) return;
@@ -114,10 +118,16 @@ const pipeline = (validator: typeof plain, inventory: boolean) => {
     const stored = toStoredHit('0190b6a0-0000-7000-8000-000000000000', envelopes.get(r)!, d.request, result, { inventory });
     sink += stored.copyLine.length;
     batch.push(stored);
-    if (batch.length === 500) {
-      const rows = aggregateInventory(batch);
-      if (rows.length > 0) sink += inventoryParams(rows).length;
+    if (batch.length === 20) {
+      countInventory(counters, batch);
+      counted += batch.length;
       batch.length = 0;
+    }
+    if (counted >= 500) {
+      const rows = inventoryRowsOf(counters);
+      if (rows.length > 0) sink += inventoryParams(rows).length;
+      counters = emptyInventoryCounters();
+      counted = 0;
     }
   };
 };

@@ -34,6 +34,8 @@ const envSchema = z.object({
   // Off only where another process evaluates alerts and sends notifications (e.g. a test harness).
   ALERTS_SCHEDULER: z.enum(['true', 'false', '1', '0']).default('true'),
   COLLECTOR_VALIDATION_THREAD: z.enum(['true', 'false', '1', '0']).default('false'),
+  // How often each collector process writes the traffic inventory's counters (ms); 0: after every batch (tests).
+  COLLECTOR_INVENTORY_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Development and tests only: domain verification fetches the file and page over http on this port. */
   DOMAIN_VERIFICATION_HTTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Development and tests only: domain verification asks this DNS server (`host:port`) for TXT records. */
@@ -92,6 +94,8 @@ export interface Config {
   domainVerificationDnsServer?: string;
   /** Decode and validate collected hits in a thread beside the event loop (default false: see bench/README.md, session 7). */
   collectorValidationThread?: boolean;
+  /** How often each collector process writes the traffic inventory's counters, in ms (0: after every batch). */
+  collectorInventoryFlushMs?: number;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
   authRateLimits?: {
     tokenPerIp: number;
@@ -178,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     alertsScheduler: e.ALERTS_SCHEDULER === 'true' || e.ALERTS_SCHEDULER === '1',
     collectorValidationThread: e.COLLECTOR_VALIDATION_THREAD === 'true' || e.COLLECTOR_VALIDATION_THREAD === '1',
+    collectorInventoryFlushMs: e.COLLECTOR_INVENTORY_FLUSH_MS,
     domainVerificationHttpPort: production ? undefined : e.DOMAIN_VERIFICATION_HTTP_PORT,
     domainVerificationDnsServer: production ? undefined : e.DOMAIN_VERIFICATION_DNS_SERVER,
     authRateLimits: {

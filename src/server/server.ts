@@ -48,7 +48,11 @@ export async function startServer(
   let server: ServerType | undefined;
   const eventLoop = new EventLoopMonitor();
   const deps: AppDeps = { config, db, jwt, mailer, log, publicUrl: config.publicUrl ?? '', eventLoop };
-  const collector = createCollector(db.pool, log, { validationThread: config.collectorValidationThread ?? false, ...options.collector });
+  const collector = createCollector(db.pool, log, {
+    validationThread: config.collectorValidationThread ?? false,
+    ...(config.collectorInventoryFlushMs === undefined ? {} : { inventoryFlushMs: config.collectorInventoryFlushMs }),
+    ...options.collector,
+  });
   await collector.start();
   const app = createApp(deps, collector);
   const port = await new Promise<number>((resolve) => {

@@ -421,6 +421,10 @@ describe('plan quota', () => {
     expect(over.status).toBe(429);
     expect(over.json.error).toBe(`Monthly request limit reached for your plan (${limit.toLocaleString('en-US')} requests). Upgrade your plan to collect more.`);
     expect(await storedCount(site.id)).toBe(2);
+    // The traffic inventory counts the stored hits only (issue 25): counted after their batch
+    // committed, never a refused hit nor an attempt that was rolled back.
+    const inventoried = await sql<{ n: string }>("select coalesce(sum(hits), 0) as n from public.tracking_inventory_hourly where website_id = $1 and scope = 'event' and event_name = 'page_view'", [site.id]);
+    expect(Number(inventoried[0]!.n)).toBe(2);
 
     const { data: usage } = await owner.client.from('organization_usage').select('monthly_requests').eq('organization_id', orgId).single();
     expect(Number(usage!.monthly_requests)).toBe(limit);

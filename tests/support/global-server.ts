@@ -35,6 +35,9 @@ export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-it-'));
   stripe = await startStripeStandIn();
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ALERTS_SCHEDULER: 'false',
+    // The traffic inventory's counters are written right after each batch commits (not every 5 s),
+    // so a test reads them as soon as its hits are answered.
+    COLLECTOR_INVENTORY_FLUSH_MS: '0',
     // Every suite signs up and signs in many users from 127.0.0.1; auth-hardening.test.ts starts
     // its own server with strict limits. Per-address limits stay at their defaults.
     AUTH_RATE_LIMIT_TOKEN_PER_IP: '100000', AUTH_RATE_LIMIT_VERIFY_PER_IP: '100000', AUTH_RATE_LIMIT_EMAIL_PER_IP: '100000', AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP: '100000',

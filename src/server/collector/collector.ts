@@ -4,7 +4,8 @@ import type { Logger } from '../logger';
 import { createEngineAdapter, type CollectorEngine } from './engine-adapter';
 import { HistoryCache, type HistoryCacheOptions } from './history-cache';
 import { createMetrics, type CollectorMetrics, type MetricsRecorder } from './metrics';
-import { createPgSink } from './pg-sink';
+import { createPgSink, isTransientDbError, pgInventoryWrite } from './pg-sink';
+import { DEFAULT_INVENTORY_FLUSH_MS, DEFAULT_INVENTORY_MAX_ROWS, InventoryAccumulator } from './inventory-accumulator';
 import { IngestPipeline } from './pipeline';
 import { createQuotaLedger } from './quota';
 import { createClientRateLimiter } from './client-rate-limit';
@@ -41,6 +42,12 @@ export interface CollectorOptions {
    * bench switches it off, to measure what the inventory costs per hit.
    */
   inventory?: boolean;
+  /**
+   * How often this process writes the inventory counters it accumulated (inventory-accumulator.ts;
+   * default 5 s); 0: right after each batch commits, before its hits are acknowledged, so a test
+   * reads the counters as soon as its hits are answered.
+   */
+  inventoryFlushMs?: number;
 }
 
 export interface Collector {
@@ -48,7 +55,7 @@ export interface Collector {
   metrics(): CollectorMetrics;
   /** Creates partitions ahead and starts periodic maintenance. */
   start(): Promise<void>;
-  /** Stops admission, drains the queue (every queued hit is stored or refused), stops timers. */
+  /** Stops admission, drains the queue (every queued hit is stored or refused), writes the inventory counters, stops timers. */
   stop(): Promise<void>;
 }
 
@@ -59,7 +66,11 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
   const connectionString = (pool.options as { connectionString?: string }).connectionString;
   const announced = Boolean(connectionString) && !options.sink;
   const processId = randomUUID();
-  const sink = options.sink ?? createPgSink(pool, { announceHistoryAs: processId });
+  // The traffic inventory's counters, written outside the batches' transactions (issue 25's budget).
+  const inventory = options.sink
+    ? undefined
+    : new InventoryAccumulator(pgInventoryWrite(pool), isTransientDbError, log, { flushIntervalMs: options.inventoryFlushMs ?? DEFAULT_INVENTORY_FLUSH_MS, maxRows: DEFAULT_INVENTORY_MAX_ROWS });
+  const sink = options.sink ?? createPgSink(pool, { announceHistoryAs: processId, ...(inventory ? { inventory } : {}) });
   const quota = createQuotaLedger();
   let listener: CacheInvalidationListener | undefined;
   const changesAnnounced = () => listener?.listening() ?? false;
@@ -149,6 +160,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
         );
       }
       await sink.ensurePartitions(daysAhead);
+      inventory?.start();
       timer = setInterval(() => void maintain(), interval);
       timer.unref();
       // Retention may take a while on a big log: never delay startup for it.
@@ -159,7 +171,8 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
       if (timer) clearInterval(timer);
       if (first) clearTimeout(first);
       await writer.drain();
-      await Promise.all([listener?.stop(), validator.stop()]);
+      // After the drain: the last batches' counters are written before the pool closes.
+      await Promise.all([listener?.stop(), validator.stop(), inventory?.stop()]);
     },
   };
 }

@@ -26,14 +26,23 @@ export const INVENTORY_EXAMPLES = 3;
  */
 const EXAMPLES_TRIED = 8;
 
+/** The hits' fields the inventory reads. */
+export type InventoryHit = Pick<StoredHit, 'organizationId' | 'websiteId' | 'receivedAtMs' | 'inventory'>;
+
 /**
- * Aggregates a batch's inventory entries into one row per (website, hour, event, scope, name),
- * sorted by key so concurrent batches lock the counters in the same order.
+ * Counters being aggregated, keyed by (website, hour, event, scope, name), with, per key, the raw
+ * values already masked since they were started (bounded by EXAMPLES_TRIED).
  */
-export function aggregateInventory(hits: ReadonlyArray<Pick<StoredHit, 'organizationId' | 'websiteId' | 'receivedAtMs' | 'inventory'>>): InventoryRow[] {
-  const rows = new Map<string, InventoryRow>();
-  /** Per counter key, the raw values already masked in this batch. */
-  const tried = new Map<string, string[]>();
+export interface InventoryCounters {
+  rows: Map<string, InventoryRow>;
+  tried: Map<string, string[]>;
+}
+
+export const emptyInventoryCounters = (): InventoryCounters => ({ rows: new Map(), tried: new Map() });
+
+/** Adds the hits' inventory entries to the counters. */
+export function countInventory(counters: InventoryCounters, hits: ReadonlyArray<InventoryHit>): void {
+  const { rows, tried } = counters;
   for (const h of hits) {
     if (h.inventory.length === 0) continue;
     const hourMs = Math.floor(h.receivedAtMs / HOUR_MS) * HOUR_MS;
@@ -52,8 +61,8 @@ export function aggregateInventory(hits: ReadonlyArray<Pick<StoredHit, 'organiza
       row.hits += 1;
       if (h.receivedAtMs < row.firstSeenMs) row.firstSeenMs = h.receivedAtMs;
       if (h.receivedAtMs > row.lastSeenMs) row.lastSeenMs = h.receivedAtMs;
-      const type = e.slice(c + 1, d);
-      if (type !== '' && !row.types.includes(type)) row.types.push(type);
+      // Most entries repeat a type already seen: compare the slice in place before cutting it out.
+      if (d > c + 1 && !hasType(row.types, e, c + 1, d)) row.types.push(e.slice(c + 1, d));
       if (row.examples.length < INVENTORY_EXAMPLES && row.scope !== 'event') {
         let raws = tried.get(key);
         if (raws === undefined) tried.set(key, (raws = []));
@@ -68,10 +77,36 @@ export function aggregateInventory(hits: ReadonlyArray<Pick<StoredHit, 'organiza
       }
     }
   }
-  return [...rows.entries()].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([, r]) => r);
 }
 
-/** Upserts a batch's counters: hits add up, types and examples merge (examples stay few). */
+/** True when `types` holds e[from, to). */
+function hasType(types: readonly string[], e: string, from: number, to: number): boolean {
+  for (const t of types) if (t.length === to - from && e.startsWith(t, from)) return true;
+  return false;
+}
+
+/** Adds one counter into another of the same key (a flush that failed goes back into the next one). */
+export function mergeInventoryRow(into: InventoryRow, from: InventoryRow): void {
+  into.hits += from.hits;
+  if (from.firstSeenMs < into.firstSeenMs) into.firstSeenMs = from.firstSeenMs;
+  if (from.lastSeenMs > into.lastSeenMs) into.lastSeenMs = from.lastSeenMs;
+  for (const t of from.types) if (!into.types.includes(t)) into.types.push(t);
+  for (const x of from.examples) if (into.examples.length < INVENTORY_EXAMPLES && !into.examples.includes(x)) into.examples.push(x);
+}
+
+/** The counters as rows sorted by key, so concurrent writers lock them in the same order. */
+export function inventoryRowsOf(counters: InventoryCounters): InventoryRow[] {
+  return [...counters.rows.entries()].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([, r]) => r);
+}
+
+/** Aggregates hits' inventory entries into one row per (website, hour, event, scope, name), sorted by key. */
+export function aggregateInventory(hits: ReadonlyArray<InventoryHit>): InventoryRow[] {
+  const counters = emptyInventoryCounters();
+  countInventory(counters, hits);
+  return inventoryRowsOf(counters);
+}
+
+/** Upserts counters (additive, so any number of processes may write them): hits add up, types and examples merge (examples stay few). */
 export const UPSERT_INVENTORY = `
   insert into public.tracking_inventory_hourly as r (organization_id, website_id, hour, event_name, scope, name, hits, types, examples, first_seen, last_seen)
   select o, w, h, e, s, n, c, string_to_array(t, ','), string_to_array(x, chr(1)), f, l

@@ -5,7 +5,8 @@ import type { HistoryRead, HistoryWrite, CollectorSink, SinkBatch, SinkResult } 
 import { inBatchDuplicates, usageIncrements } from './sink';
 import { utcMonth } from './quota';
 import { aggregateRollups } from './rollups';
-import { aggregateInventory, inventoryParams, UPSERT_INVENTORY } from './inventory';
+import { inventoryParams, UPSERT_INVENTORY, type InventoryRow } from './inventory';
+import type { InventoryAccumulator } from './inventory-accumulator';
 import { REQUEST_COLUMNS, type StoredHit } from './stored-hit';
 import { pgSafeJson } from './pg-safe-json';
 import { websiteCounts } from './website-counters';
@@ -205,6 +206,18 @@ export function isMissingPartitionError(err: unknown): boolean {
 export interface PgSinkOptions {
   /** This process's id in history announcements (it ignores its own); absent: nothing is announced. */
   announceHistoryAs?: string;
+  /**
+   * Where the stored hits of each committed batch are counted for the traffic inventory (issue 25),
+   * to be written later outside the batch's transaction; absent: nothing is inventoried.
+   */
+  inventory?: InventoryAccumulator;
+}
+
+/** Writes inventory counters with the additive upsert, on a connection of the pool (the accumulator's flush). */
+export function pgInventoryWrite(pool: pg.Pool): (rows: InventoryRow[]) => Promise<void> {
+  return async (rows) => {
+    if (rows.length > 0) await pool.query(statement(UPSERT_INVENTORY, inventoryParams(rows)));
+  };
 }
 
 /** What storing a batch's rows settled: the hits stored (indexes into batch.hits), and why the others were not. */
@@ -311,7 +324,7 @@ export function historyUpsert(writes: readonly HistoryWrite[]): { rows: HistoryW
   return { rows, params: [rows.map((r) => r.websiteId), rows.map((r) => r.key), rows.map((r) => pgSafeJson(JSON.stringify(r.value))), rows.map((r) => iso(r.expiresAtMs))] };
 }
 
-/** What travels with the stored hits: websites they verify, their history, quota refusals and their inventory. */
+/** What travels with the stored hits: websites they verify, their history and quota refusals (their inventory is counted after commit). */
 async function writeAlongside(client: pg.PoolClient, batch: SinkBatch, kept: readonly number[], options: PgSinkOptions): Promise<void> {
   // Only the history of hits that are stored (in batch order, so the last write of a key wins).
   const history = kept.flatMap((i) => batch.historyByHit[i] ?? []);
@@ -325,16 +338,19 @@ async function writeAlongside(client: pg.PoolClient, batch: SinkBatch, kept: rea
     const r = [...batch.refusals].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
     await client.query(statement(UPSERT_USAGE_EVENTS, [r.map((x) => x.organizationId), r.map((x) => x.month), r.map((x) => x.limit), r.map((x) => x.refused), r.map((x) => iso(x.firstAt)), r.map((x) => iso(x.lastAt))]));
   }
-  // The inventory of what the stored hits sent (issue 25): hourly counters, upserted once per batch.
-  const inventory = aggregateInventory(kept.map((i) => batch.hits[i]!));
-  if (inventory.length > 0) await client.query(statement(UPSERT_INVENTORY, inventoryParams(inventory)));
+}
+
+/** A batch's outcome, with the hits it stored (counted in the inventory once it commits). */
+interface Written {
+  result: SinkResult;
+  stored: StoredHit[];
 }
 
 /**
  * The fast attempt: counts last, so the organization's usage row (the hottest lock) is held for one
  * statement and the commit. Null (rolled back) when the batch would cross a monthly limit.
  */
-async function writeCountingLast(pool: pg.Pool, input: SinkBatch, options: PgSinkOptions): Promise<SinkResult | null> {
+async function writeCountingLast(pool: pg.Pool, input: SinkBatch, options: PgSinkOptions): Promise<Written | null> {
   return inBatchTransaction(pool, async (client) => {
     const { batch, kept, duplicates, gone } = await storeRequests(client, input);
     await writeAlongside(client, batch, kept, options);
@@ -346,12 +362,12 @@ async function writeCountingLast(pool: pg.Pool, input: SinkBatch, options: PgSin
       const totals = await client.query<UsageTotal>(statement(COUNT_WITHIN_LIMITS, [...usageParams(usage), ...rollupParams(roll), ...counterParams(counts)]));
       if (overLimit(batch.hits, kept, usage, totals.rows).length > 0) return null;
     }
-    return { duplicates, gone, overQuota: new Set<number>() };
+    return { result: { duplicates, gone, overQuota: new Set<number>() }, stored: hits };
   });
 }
 
 /** The attempt after a batch crossed a limit: counts the usage first and takes back the hits beyond it; always settles the batch. */
-async function writeCountingFirst(pool: pg.Pool, input: SinkBatch, options: PgSinkOptions): Promise<SinkResult> {
+async function writeCountingFirst(pool: pg.Pool, input: SinkBatch, options: PgSinkOptions): Promise<Written> {
   const result = await inBatchTransaction(pool, async (client) => {
     const { batch, kept: stored, duplicates, gone } = await storeRequests(client, input);
     const overQuota = await countUsageTakingBackExcess(client, batch, stored);
@@ -363,7 +379,7 @@ async function writeCountingFirst(pool: pg.Pool, input: SinkBatch, options: PgSi
     const roll = aggregateRollups(hits);
     const counts = websiteCounts(hits, batch.websiteRefusals ?? []);
     if (roll.length > 0 || counts.length > 0) await client.query(statement(COUNT_WITHIN_LIMITS, [...usageParams([]), ...rollupParams(roll), ...counterParams(counts)]));
-    return { duplicates, gone, overQuota };
+    return { result: { duplicates, gone, overQuota }, stored: hits };
   });
   return result!;
 }
@@ -392,7 +408,10 @@ export function createPgSink(pool: pg.Pool, options: PgSinkOptions = {}): Collec
       // Most batches stay within every monthly limit: count them last, so the organization's usage
       // row (which serializes its batches) is locked for one statement and the commit. A batch that
       // crosses a limit is rolled back and written again counting first, taking back the excess.
-      return (await writeCountingLast(pool, batch, options)) ?? (await writeCountingFirst(pool, batch, options));
+      const written = (await writeCountingLast(pool, batch, options)) ?? (await writeCountingFirst(pool, batch, options));
+      // Committed: only now do its stored hits count in the inventory (a rolled-back attempt never does).
+      if (options.inventory) await options.inventory.committed(written.stored);
+      return written.result;
     },
 
     async loadHistory(websiteId, keys): Promise<Map<string, HistoryRead>> {

@@ -25,6 +25,8 @@ const child = spawn('npx', ['tsx', 'tests/e2e/support/server-with-stripe.ts'], {
     AUTH_RATE_LIMIT_VERIFY_PER_IP: '100000',
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '100000',
     AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP: '100000',
+    // The traffic inventory is written right after each batch commits, so a page reads it as soon as the hits are answered.
+    COLLECTOR_INVENTORY_FLUSH_MS: '0',
   },
 });
 
