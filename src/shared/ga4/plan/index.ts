@@ -5,7 +5,7 @@
  * interpreted compiler (@cfworker/json-schema), which gives the same findings.
  */
 export * from './types';
-export { parsePlanDocument, parseParameter, parseCustomDefinition, describeParameter, planVersionLabel, PLAN_LIMITS, PLAN_NAME_RE } from './document';
+export { parsePlanDocument, parseParameter, parseCustomDefinition, describeParameter, planCounts, planVersionLabel, PLAN_LIMITS, PLAN_NAME_RE } from './document';
 export type { PlanParseResult } from './document';
 export { eventSchema, parameterSchema, planToSchemaBundle, schemaBundleToPlan, userPropertiesSchema, JSON_SCHEMA_DRAFT, PLAN_KEYWORD } from './schema';
 export type { JsonSchema, SchemaBundle } from './schema';

@@ -1,0 +1,49 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PLAN_FINDING_KINDS } from '../../../shared/ga4';
+import { PLAN_FINDING_TITLES, SEVERITIES, SEVERITY_LABELS } from '../../components/rule-labels';
+import type { WebsitePlan } from '../../data/tracking-plans/types';
+import { severityFormValues, useUpdatePlanSeveritiesMutation, type PlanSeverityValues } from '../../data/tracking-plans/update-severities-mutation';
+import { errorMessage } from '../../notifications/toast-catalogue';
+import { notify } from '../../notifications/notify';
+import { PLAN_TOASTS } from './toasts';
+
+const CHOICES = [...SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] })), { value: 'off', label: 'Off (not reported)' }];
+
+/**
+ * The severity of each plan finding kind, for every website that follows the plan. Owners and
+ * admins change it (no new version needed: the collector applies it from the next hit); members read it.
+ * The caller keys it by the stored severities, so a saved change starts the form again from them.
+ */
+export function PlanSeverities({ plan, canEdit }: { plan: WebsitePlan; canEdit: boolean }) {
+  const update = useUpdatePlanSeveritiesMutation();
+  const form = useForm<PlanSeverityValues>({ initialValues: severityFormValues(plan.severities) });
+
+  const save = form.onSubmit((values) =>
+    update.mutate({ planId: plan.planId, values }, { onSuccess: () => notify(PLAN_TOASTS.severitiesSaved), onError: (e) => notify(PLAN_TOASTS.severitiesFailed, errorMessage(e)) }),
+  );
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        Severity of plan findings
+      </Title>
+      <Text size="sm" c="dimmed">
+        How each kind of plan violation is reported on every website that follows this plan, from the next hit on.
+      </Text>
+      <form onSubmit={save} aria-label="Severity of plan findings">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {PLAN_FINDING_KINDS.map((kind) => (
+            <NativeSelect key={kind} label={PLAN_FINDING_TITLES[kind]} description={kind} data={CHOICES} disabled={!canEdit} {...form.getInputProps(kind)} />
+          ))}
+        </SimpleGrid>
+        {canEdit && (
+          <Group mt="sm">
+            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+              Save severities
+            </Button>
+          </Group>
+        )}
+      </form>
+    </Stack>
+  );
+}
