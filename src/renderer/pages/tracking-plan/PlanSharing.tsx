@@ -32,8 +32,8 @@ function SharingForm({ plan, websites, assignments, following, canEdit }: { plan
       <Title order={2} size="h4">
         Websites that follow this plan
       </Title>
-      <Checkbox.Group value={chosen} onChange={setChosen} aria-label="Websites that follow this plan">
-        <Stack gap={6}>
+      <Checkbox.Group value={chosen} onChange={setChosen}>
+        <Stack gap={6} role="group" aria-label="Websites that follow this plan">
           {websites.map((w) => {
             const other = otherPlan(w.id);
             return <Checkbox key={w.id} value={w.id} disabled={!canEdit} label={label(w)} description={other ? `Follows ${other}; choosing it here moves it to this plan.` : undefined} />;
