@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import type { ValidationResult } from '../../../shared/ga4';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VALIDATION_SAMPLES } from '../../components/hits/samples';
-import { compilePastedPlan } from '../../components/hits/pasted-plan';
 import { capturesFromInput, validateCaptures, type InputCapture } from '../../components/hits/validate-input';
 import { ValidationResultView } from '../../components/hits/ValidationResultView';
 import { MarketingFooter } from '../../components/marketing/MarketingFooter';
@@ -36,7 +35,7 @@ export function ValidationPage() {
   const [planError, setPlanError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  function run(input: Parameters<typeof capturesFromInput>[0], eu = euTraffic) {
+  async function run(input: Parameters<typeof capturesFromInput>[0], eu = euTraffic) {
     const parsed = capturesFromInput(input);
     if (!parsed.ok) {
       setError(parsed.error);
@@ -45,7 +44,8 @@ export function ValidationPage() {
     }
     setError(null);
     // The plan is compiled in the browser (interpreted JSON Schema: the page's CSP forbids eval).
-    const plan = planText.trim() === '' ? null : compilePastedPlan(planText);
+    // Its code (the validator, the CSV reader) loads only when a plan is pasted.
+    const plan = planText.trim() === '' ? null : (await import('../../components/hits/pasted-plan')).compilePastedPlan(planText);
     if (plan && !plan.ok) {
       setPlanError(plan.error);
       setOutcome(null);
@@ -61,13 +61,13 @@ export function ValidationPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    run(mode === 'url' ? { mode, url, body } : { mode, text, measurementId });
+    void run(mode === 'url' ? { mode, url, body } : { mode, text, measurementId });
   }
 
   function trySample(sampleText: string) {
     setMode('capture');
     setText(sampleText);
-    run({ mode: 'capture', text: sampleText, measurementId });
+    void run({ mode: 'capture', text: sampleText, measurementId });
   }
 
   // The site's header and footer: visitors arrive here from the marketing pages and need a way back.
