@@ -1,10 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PLAN_LIMITS } from '../../../shared/ga4';
 import { appApiFileRequest, type AppApiFile } from '../../lib/app-api';
-import { useRuntimeConfig } from '../../lib/runtime-config-context';
-import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
-import { trackingPlanKeys } from './keys';
 
 /**
  * The plan's files through the app API (src/server/tracking-plans/routes.ts): the plan as a JSON
@@ -51,24 +47,4 @@ export function importSummary(result: PlanImportResult): string {
   const events = result.events ?? 0;
   const parameters = result.parameters ?? 0;
   return `The draft now holds ${events} event${events === 1 ? '' : 's'} and ${parameters} parameter${parameters === 1 ? '' : 's'}.`;
-}
-
-export function useExportPlanFileMutation() {
-  const client = useSupabase();
-  const { supabaseUrl } = useRuntimeConfig();
-  return useMutation({
-    mutationKey: [...trackingPlanKeys.all, 'export'],
-    mutationFn: ({ planId, kind }: { planId: string; kind: PlanFileKind }) => exportPlanFile(client, supabaseUrl, planId, kind),
-  });
-}
-
-export function useImportPlanFileMutation() {
-  const client = useSupabase();
-  const { supabaseUrl } = useRuntimeConfig();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...trackingPlanKeys.all, 'import'],
-    mutationFn: ({ planId, kind, text }: { planId: string; kind: PlanFileKind; text: string }) => importPlanFile(client, supabaseUrl, planId, kind, text),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trackingPlanKeys.all }),
-  });
 }

@@ -1,8 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSupabase } from '../../lib/supabase-context';
 import type { TracklintClient } from '../../lib/supabase';
-import { RULES_CACHE_MS } from '../cache-times';
-import { trackingPlanKeys } from './keys';
 
 /**
  * Plan sharing: one plan guards any number of its organization's websites (tracking_plan_websites,
@@ -23,16 +19,6 @@ export async function fetchPlanAssignments(client: TracklintClient, organization
   return (data ?? []).map((r) => ({ website_id: r.website_id as string, plan_id: r.plan_id as string, plan_name: (r.plan as unknown as { name: string } | null)?.name ?? '' }));
 }
 
-export function usePlanAssignmentsQuery(organizationId: string | undefined) {
-  const client = useSupabase();
-  return useQuery({
-    queryKey: trackingPlanKeys.assignments(organizationId),
-    queryFn: () => fetchPlanAssignments(client, organizationId!),
-    enabled: Boolean(organizationId),
-    staleTime: RULES_CACHE_MS,
-  });
-}
-
 /**
  * Makes the plan guard exactly `websiteIds` among the organization's websites: the ones listed
  * follow it from now on (leaving any plan they followed), the others that followed it follow none.
@@ -50,15 +36,4 @@ export async function setPlanWebsites(client: TracklintClient, planId: string, w
     if (error) throw error;
     if ((data ?? []).length !== removed.length) throw new Error('Nothing was changed: only owners and admins can share a tracking plan.');
   }
-}
-
-export function useSetPlanWebsitesMutation() {
-  const client = useSupabase();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...trackingPlanKeys.all, 'websites'],
-    mutationFn: ({ planId, websiteIds, current }: { planId: string; websiteIds: readonly string[]; current: readonly PlanAssignment[] }) => setPlanWebsites(client, planId, websiteIds, current),
-    // Every website's plan may have changed: the plan page of each reads its assignment.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trackingPlanKeys.all }),
-  });
 }

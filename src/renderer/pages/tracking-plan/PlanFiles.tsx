@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { importSummary, PLAN_FILE_KINDS, useExportPlanFileMutation, useImportPlanFileMutation, type PlanFileKind } from '../../data/tracking-plans/plan-files';
+import { importSummary, PLAN_FILE_KINDS, type PlanFileKind } from '../../data/tracking-plans/plan-files';
+import { useExportPlanFileMutation, useImportPlanFileMutation } from '../../data/tracking-plans/plan-files-mutations';
 import type { WebsitePlan } from '../../data/tracking-plans/types';
 import { saveTextFile } from '../../lib/save-file';
 import { errorMessage } from '../../notifications/toast-catalogue';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { usePlanAssignmentsQuery, useSetPlanWebsitesMutation, type PlanAssignment } from '../../data/tracking-plans/plan-websites';
+import type { PlanAssignment } from '../../data/tracking-plans/plan-websites';
+import { usePlanAssignmentsQuery, useSetPlanWebsitesMutation } from '../../data/tracking-plans/plan-websites-hooks';
 import type { WebsitePlan } from '../../data/tracking-plans/types';
 import type { Website } from '../../data/websites/types';
 import { errorMessage } from '../../notifications/toast-catalogue';
