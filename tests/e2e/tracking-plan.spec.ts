@@ -77,8 +77,9 @@ const PLAN_CSV = 'event,parameter,scope,type,required,allowed values,description
 test('owners import and export plan files, set severities and share the plan with another website', async ({ page }) => {
   test.setTimeout(150_000);
   await signUpAndConfirm(page, 'plan-ui', 'pro');
-  const shop = await addWebsite(page, 'UI shop');
-  await addWebsite(page, 'UI outlet');
+  await addWebsite(page, 'UI shop');
+  // The website added last is the current one: the plan page shows its plan.
+  const shop = await addWebsite(page, 'UI outlet');
   // One hit, so "Create the plan from traffic" has something to propose.
   const params = new URLSearchParams({ v: '2', tid: shop.measurementId, cid: '584335997.1746564151', sid: '1749196701', sct: '1', seg: '1', _s: '1', dl: `https://${shop.domain}/`, en: 'page_view', _et: '12' });
   const hit = await page.request.post(`/g/collect?site=${shop.siteKey}&${params.toString()}`, { headers: { origin: `https://${shop.domain}`, 'content-type': 'text/plain' }, data: '' });

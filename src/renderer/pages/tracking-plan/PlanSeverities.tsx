@@ -20,14 +20,15 @@ const CHOICES = [...SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s]
 /**
  * The severity of each plan finding kind, for every website that follows the plan. Owners and
  * admins change it (no new version needed: the collector applies it from the next hit); members read it.
- * The caller keys it by the stored severities, so a saved change starts the form again from them.
+ * Not remounted on save (a mutate callback of an unmounted component never runs, and the toast
+ * would be lost): a save makes the saved values the form's new baseline instead.
  */
 export function PlanSeverities({ plan, canEdit }: { plan: WebsitePlan; canEdit: boolean }) {
   const update = useUpdatePlanSeveritiesMutation();
   const form = useForm<FormValues>({ initialValues: toForm(severityFormValues(plan.severities)) });
 
   const save = form.onSubmit((values) =>
-    update.mutate({ planId: plan.planId, values: fromForm(values) }, { onSuccess: () => notify(PLAN_TOASTS.severitiesSaved), onError: (e) => notify(PLAN_TOASTS.severitiesFailed, errorMessage(e)) }),
+    update.mutate({ planId: plan.planId, values: fromForm(values) }, { onSuccess: () => { form.resetDirty(values); notify(PLAN_TOASTS.severitiesSaved); }, onError: (e) => notify(PLAN_TOASTS.severitiesFailed, errorMessage(e)) }),
   );
   return (
     <Stack gap="sm">

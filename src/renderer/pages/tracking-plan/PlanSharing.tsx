@@ -18,9 +18,10 @@ export function PlanSharing({ plan, organizationId, websites, canEdit }: { plan:
   const assignments = usePlanAssignmentsQuery(organizationId);
   if (assignments.isPending) return <Loader aria-label="Loading the websites that follow the plan" />;
   if (assignments.isError) return <Text c="red">{errorMessage(assignments.error)}</Text>;
-  // Keyed by what is stored: a saved change starts the choice again from it.
+  // Not keyed by what is stored: a remount during the save would drop the mutate callback (and its
+  // toast). After a save the choice equals what is stored, so nothing reads as changed.
   const following = assignments.data.filter((a) => a.plan_id === plan.planId).map((a) => a.website_id);
-  return <SharingForm key={following.join(',')} plan={plan} websites={websites} assignments={assignments.data} following={following} canEdit={canEdit} />;
+  return <SharingForm plan={plan} websites={websites} assignments={assignments.data} following={following} canEdit={canEdit} />;
 }
 
 function SharingForm({ plan, websites, assignments, following, canEdit }: { plan: WebsitePlan; websites: readonly Website[]; assignments: PlanAssignment[]; following: string[]; canEdit: boolean }) {

@@ -90,7 +90,7 @@ function Plan({ organization, website, websites }: { organization: Organization;
       ) : (
         <>
           <PlanBody plan={plan.data} canEdit={canEdit} inventory={inventory.data ?? []} onPropose={proposeFromTraffic} proposing={create.isPending} />
-          <PlanSeverities key={JSON.stringify(plan.data.severities)} plan={plan.data} canEdit={canEdit} />
+          <PlanSeverities plan={plan.data} canEdit={canEdit} />
           <PlanFiles plan={plan.data} canEdit={canEdit} />
           <PlanSharing plan={plan.data} organizationId={organization.id} websites={websites} canEdit={canEdit} />
           <DriftTimeline websiteId={website.id} />
