@@ -6,6 +6,7 @@ import { severityFormValues, storedSeverities } from '../../../src/renderer/data
 import { attachmentFilename } from '../../../src/renderer/lib/app-api';
 import { csvToPlan, planToCsv, planToSchemaBundle, DEFAULT_PLAN_SEVERITIES, type TrackingPlanDocument } from '../../../src/shared/ga4';
 
+// A smaller cousin of tests/unit/ga4/plan/fixtures.ts: tsconfig.web.json (this test's) does not include that folder.
 const PLAN: TrackingPlanDocument = {
   format: 'tracklint-plan/1',
   version: 3,
