@@ -1,13 +1,12 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { parseGa4CustomDefinitions } from '../../shared/ga4';
+import { parseGa4CustomDefinitions, planCounts } from '../../shared/ga4';
 import type { AppDeps } from '../deps';
 import type { SqlClient } from '../db/database';
 import {
   draftOf,
-  loadGa4CustomDefinitionList,
   loadPlanDocument,
   parsePlanFile,
-  planCounts,
+  renderGa4CustomDefinitionsFile,
   renderPlanFile,
   replaceCustomDefinitions,
   replaceDraft,
@@ -84,13 +83,7 @@ export function trackingPlanHandlers(deps: AppDeps) {
     const version = q.version ?? null;
     const file = await asPrincipal(deps, c, async (client) => {
       const { planId } = await planOf(client, id);
-      if (q.format === 'ga4-custom-definitions') {
-        // Registered custom definitions belong to the plan, not to a version.
-        const { name } = await draftOf(client, planId);
-        const list = await loadGa4CustomDefinitionList(client, planId);
-        const filename = `${name.replace(/[^A-Za-z0-9_-]+/g, '-').toLowerCase() || 'plan'}-custom-definitions.json`;
-        return { planId, body: `${JSON.stringify(list, null, 2)}\n`, contentType: 'application/json; charset=utf-8', filename };
-      }
+      if (q.format === 'ga4-custom-definitions') return { planId, ...(await renderGa4CustomDefinitionsFile(client, planId)) };
       const { plan, name } = await loadPlanDocument(client, planId, version);
       return { planId, ...renderPlanFile(plan, name, q.format, version) };
     });

@@ -69,12 +69,6 @@ export function parsePlanFile(format: PlanFileFormat, text: string): PlanParseRe
   return format === 'csv' ? csvToPlan(text) : parsePlanJson(text);
 }
 
-/** How many events and parameters (event, item and user) a plan holds, as import answers report. */
-export function planCounts(plan: TrackingPlanDocument): { events: number; parameters: number } {
-  const parameters = plan.events.reduce((n, e) => n + (e.parameters?.length ?? 0) + (e.itemParameters?.length ?? 0), 0) + (plan.userProperties?.length ?? 0);
-  return { events: plan.events.length, parameters };
-}
-
 /** Writes a plan's events, parameters and user properties into the draft, replacing what it held. */
 export async function replaceDraft(client: SqlClient, draftId: string, plan: TrackingPlanDocument): Promise<void> {
   await client.query('delete from public.tracking_plan_parameters where version_id = $1', [draftId]);
@@ -139,6 +133,14 @@ export async function loadGa4CustomDefinitionList(client: SqlClient, planId: str
   );
   const toGa4 = (r: (typeof rows)[number]): Ga4Definition => ({ parameterName: r.parameter_name, ...(r.display_name ? { displayName: r.display_name } : {}), scope: r.scope.toUpperCase() });
   return { customDimensions: rows.filter((r) => r.kind === 'dimension').map(toGa4), customMetrics: rows.filter((r) => r.kind === 'metric').map(toGa4) };
+}
+
+/** The registered custom definitions as a downloadable file (the GA4 list shape); they belong to the plan, not to a version. */
+export async function renderGa4CustomDefinitionsFile(client: SqlClient, planId: string): Promise<{ body: string; contentType: string; filename: string }> {
+  const { name } = await draftOf(client, planId);
+  const list = await loadGa4CustomDefinitionList(client, planId);
+  const filename = `${name.replace(/[^A-Za-z0-9_-]+/g, '-').toLowerCase() || 'plan'}-custom-definitions.json`;
+  return { body: `${JSON.stringify(list, null, 2)}\n`, contentType: 'application/json; charset=utf-8', filename };
 }
 
 interface Ga4Definition {

@@ -1,16 +1,16 @@
 /**
  * Tracking plan files at /api/tracking-plans (issue 25): export a version as a JSON Schema bundle,
- * a CSV spreadsheet or a Tracklint plan document; import one into the draft; import the GA4
- * property's custom definition list. Every import is checked whole before anything is written,
+ * a CSV spreadsheet or a Tracklint plan document; import one into the draft; import and export
+ * the GA4 property's custom definition list. Every import is checked whole before anything is written,
  * and written in one transaction under the caller's role (RLS: owners and admins), so bad input
  * is a 4xx that names the problem and changes nothing.
  */
 import { Hono, type Context } from 'hono';
-import { customDefinitionLimits, parseGa4CustomDefinitions } from '../../shared/ga4';
+import { customDefinitionLimits, parseGa4CustomDefinitions, planCounts } from '../../shared/ga4';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { callerQuery, requireUser, type ApiEnv } from '../api-auth/authenticate';
-import { PLAN_FILE_FORMATS as FORMATS, draftOf, loadPlanDocument, parsePlanFile, planCounts, renderPlanFile, replaceCustomDefinitions, replaceDraft, requireEditor, type PlanFileFormat } from '../db/tracking-plan-store';
+import { PLAN_FILE_FORMATS as FORMATS, draftOf, loadPlanDocument, parsePlanFile, renderGa4CustomDefinitionsFile, renderPlanFile, replaceCustomDefinitions, replaceDraft, requireEditor, type PlanFileFormat } from '../db/tracking-plan-store';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,6 +68,14 @@ export function createTrackingPlanRoutes(deps: AppDeps): Hono<ApiEnv> {
     });
     const counts = planCounts(parsed.plan);
     return c.json({ draft_id: result.draftId, events: counts.events, parameters: counts.parameters });
+  });
+
+  // GET /api/tracking-plans/:id/custom-definitions — the registered list, in the shape the POST reads.
+  app.get('/:id/custom-definitions', async (c) => {
+    const planId = planIdParam(c);
+    query(c, []);
+    const file = await asCaller(c, (client) => renderGa4CustomDefinitionsFile(client, planId));
+    return c.body(file.body, 200, { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.filename}"` });
   });
 
   // POST /api/tracking-plans/:id/custom-definitions — GA4's custom dimension and metric list; replaces the registered set.

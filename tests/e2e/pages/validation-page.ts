@@ -22,6 +22,10 @@ export class ValidationPageModel {
     await this.page.getByRole('button', { name: 'Validate' }).click();
   }
 
+  async pastePlan(text: string) {
+    await this.page.getByRole('textbox', { name: 'Paste a tracking plan (optional)' }).fill(text);
+  }
+
   finding(ruleId: string): Locator {
     return this.results.locator(`[data-testid="finding"][data-rule-id="${ruleId}"]`);
   }

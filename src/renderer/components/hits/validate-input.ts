@@ -3,6 +3,7 @@ import {
   createValidator,
   parseCaptureFile,
   type CapturedRequest,
+  type PlanCheck,
   type ValidationResult,
 } from '../../../shared/ga4';
 
@@ -107,6 +108,8 @@ export function capturesFromInput(input: ValidationInput): InputResult {
 export interface ValidationOptions {
   /** Run the EU consent rules (they need to know the site has EU visitors). */
   euTraffic: boolean;
+  /** A pasted tracking plan (pasted-plan.ts): every event is checked against it too. */
+  planCheck?: PlanCheck;
 }
 
 /**
@@ -114,7 +117,7 @@ export interface ValidationOptions {
  * so the requests of a HAR export are checked as one visit (e.g. duplicate transaction ids).
  */
 export function validateCaptures(captures: readonly InputCapture[], options: ValidationOptions, nowMs = Date.now()): ValidationResult[] {
-  const validator = createValidator({ allowedTiers: ['basic', 'advanced', 'custom'], facts: { euTraffic: options.euTraffic } });
+  const validator = createValidator({ allowedTiers: ['basic', 'advanced', 'custom'], facts: { euTraffic: options.euTraffic } }, options.planCheck ? { planCheck: options.planCheck } : {});
   const history = createInMemoryHistory({ now: () => nowMs });
   // A pasted request is usually archived: judge it by its own capture time (HAR entry, _p), never
   // by today's clock, or every old hit looks hours old (issue 9). Without one, clock rules are skipped.

@@ -14,6 +14,8 @@ export interface WebsitePlan {
   draftId: string;
   versions: PublishedVersion[];
   customDefinitions: PlanCustomDefinition[];
+  /** Severity per finding kind the owners set (absent kinds keep DEFAULT_PLAN_SEVERITIES); applies to every hit from the next one on. */
+  severities: NonNullable<TrackingPlanDocument['severities']>;
 }
 
 export interface DraftParameter {

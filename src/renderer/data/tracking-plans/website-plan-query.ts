@@ -7,7 +7,7 @@ import type { PublishedVersion, WebsitePlan } from './types';
 
 /** The plan the website follows (null: none yet), with its draft and its published versions, newest first. */
 export async function fetchWebsitePlan(client: TracklintClient, websiteId: string): Promise<WebsitePlan | null> {
-  const link = await client.from('tracking_plan_websites').select('plan_id, plan:tracking_plans(name)').eq('website_id', websiteId).maybeSingle();
+  const link = await client.from('tracking_plan_websites').select('plan_id, plan:tracking_plans(name, severities)').eq('website_id', websiteId).maybeSingle();
   if (link.error) throw link.error;
   if (!link.data) return null;
   const planId = link.data.plan_id as string;
@@ -19,9 +19,12 @@ export async function fetchWebsitePlan(client: TracklintClient, websiteId: strin
   if (defs.error) throw defs.error;
   const draft = versions.data.find((v) => v.status === 'draft');
   if (!draft) throw new Error('The plan has no draft');
+  // The embedded row's type is not inferred through the join alias.
+  const plan = link.data.plan as unknown as { name: string; severities: WebsitePlan['severities'] } | null;
   return {
     planId,
-    name: (link.data.plan as unknown as { name: string } | null)?.name ?? 'Tracking plan',
+    name: plan?.name ?? 'Tracking plan',
+    severities: plan?.severities ?? {},
     draftId: draft.id as string,
     versions: versions.data.filter((v) => v.status === 'published') as unknown as PublishedVersion[],
     customDefinitions: (defs.data ?? []) as unknown as WebsitePlan['customDefinitions'],

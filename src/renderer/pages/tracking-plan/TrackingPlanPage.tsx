@@ -22,6 +22,9 @@ import { errorMessage } from '../../notifications/toast-catalogue';
 import { notify } from '../../notifications/notify';
 import { upgradeLink } from '../../data/billing/plan-features';
 import { permissionsForRole } from '../../data/organizations/role-permissions';
+import { PlanFiles } from './PlanFiles';
+import { PlanSeverities } from './PlanSeverities';
+import { PlanSharing } from './PlanSharing';
 import { PLAN_TOASTS } from './toasts';
 
 const COVERAGE_DAYS = 7;
@@ -31,7 +34,7 @@ const STATUSES = ['all', 'planned', 'live', 'deprecated'] as const;
 export function TrackingPlanPage() {
   useDocumentTitle('Tracking plan');
   const { organization } = useCurrentOrganization();
-  const { website } = useCurrentWebsite();
+  const { website, websites } = useCurrentWebsite();
   if (!organization) return null;
   return (
     <Stack gap="lg">
@@ -41,12 +44,12 @@ export function TrackingPlanPage() {
         </Title>
         <Text c="dimmed">What this website should send: every hit is checked against the published plan, and drift from it is reported.</Text>
       </Stack>
-      {website ? <Plan organization={organization} website={website} /> : <Text>Add a website first.</Text>}
+      {website ? <Plan organization={organization} website={website} websites={websites} /> : <Text>Add a website first.</Text>}
     </Stack>
   );
 }
 
-function Plan({ organization, website }: { organization: Organization; website: Website }) {
+function Plan({ organization, website, websites }: { organization: Organization; website: Website; websites: readonly Website[] }) {
   const access = useFeatureAccessQuery(organization.id, 'tracking_plans');
   const allowed = access.data ?? planHasFeature(organization.plan, 'tracking_plans');
   const canEdit = permissionsForRole(organization.user_role).manageRules;
@@ -87,6 +90,9 @@ function Plan({ organization, website }: { organization: Organization; website: 
       ) : (
         <>
           <PlanBody plan={plan.data} canEdit={canEdit} inventory={inventory.data ?? []} onPropose={proposeFromTraffic} proposing={create.isPending} />
+          <PlanSeverities plan={plan.data} canEdit={canEdit} />
+          <PlanFiles plan={plan.data} canEdit={canEdit} />
+          <PlanSharing plan={plan.data} organizationId={organization.id} websites={websites} canEdit={canEdit} />
           <DriftTimeline websiteId={website.id} />
         </>
       )}

@@ -14,11 +14,13 @@ type Mode = 'url' | 'capture';
 interface Outcome {
   captures: InputCapture[];
   results: ValidationResult[];
+  /** What the pasted tracking plan holds, when one was pasted. */
+  planSummary: string | null;
 }
 
 /**
- * /validation-page: paste a GA4 request and see it decoded and checked against every rule, in
- * the browser (nothing is sent to Tracklint).
+ * /validation-page: paste a GA4 request and see it decoded and checked against every rule, and
+ * against a pasted tracking plan, in the browser (nothing is sent to Tracklint).
  */
 export function ValidationPage() {
   useDocumentTitle('GA4 validation');
@@ -28,10 +30,12 @@ export function ValidationPage() {
   const [text, setText] = useState('');
   const [measurementId, setMeasurementId] = useState('');
   const [euTraffic, setEuTraffic] = useState(false);
+  const [planText, setPlanText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [planError, setPlanError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  function run(input: Parameters<typeof capturesFromInput>[0], eu = euTraffic) {
+  async function run(input: Parameters<typeof capturesFromInput>[0], eu = euTraffic) {
     const parsed = capturesFromInput(input);
     if (!parsed.ok) {
       setError(parsed.error);
@@ -39,18 +43,31 @@ export function ValidationPage() {
       return;
     }
     setError(null);
-    setOutcome({ captures: parsed.captures, results: validateCaptures(parsed.captures, { euTraffic: eu }) });
+    // The plan is compiled in the browser (interpreted JSON Schema: the page's CSP forbids eval).
+    // Its code (the validator, the CSV reader) loads only when a plan is pasted.
+    const plan = planText.trim() === '' ? null : (await import('../../components/hits/pasted-plan')).compilePastedPlan(planText);
+    if (plan && !plan.ok) {
+      setPlanError(plan.error);
+      setOutcome(null);
+      return;
+    }
+    setPlanError(null);
+    setOutcome({
+      captures: parsed.captures,
+      results: validateCaptures(parsed.captures, { euTraffic: eu, ...(plan ? { planCheck: plan.check } : {}) }),
+      planSummary: plan ? plan.summary : null,
+    });
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    run(mode === 'url' ? { mode, url, body } : { mode, text, measurementId });
+    void run(mode === 'url' ? { mode, url, body } : { mode, text, measurementId });
   }
 
   function trySample(sampleText: string) {
     setMode('capture');
     setText(sampleText);
-    run({ mode: 'capture', text: sampleText, measurementId });
+    void run({ mode: 'capture', text: sampleText, measurementId });
   }
 
   // The site's header and footer: visitors arrive here from the marketing pages and need a way back.
@@ -123,6 +140,16 @@ export function ValidationPage() {
                   />
                 </>
               )}
+              <Textarea
+                label="Paste a tracking plan (optional)"
+                description="A tracking plan exported from Tracklint: the plan document, the JSON Schema bundle or the CSV spreadsheet. Every event is checked against it too."
+                autosize
+                minRows={2}
+                maxRows={12}
+                value={planText}
+                onChange={(e) => setPlanText(e.currentTarget.value)}
+                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+              />
               <Checkbox
                 label="The site has visitors in the EU (run the GDPR consent rules)"
                 checked={euTraffic}
@@ -134,6 +161,11 @@ export function ValidationPage() {
               {error && (
                 <Alert color="red" title="Nothing to validate" data-testid="validation-input-error">
                   {error}
+                </Alert>
+              )}
+              {planError && (
+                <Alert color="red" title="The tracking plan cannot be used" data-testid="validation-plan-error">
+                  {planError}
                 </Alert>
               )}
             </Stack>
@@ -155,6 +187,11 @@ export function ValidationPage() {
 
         {outcome && (
           <Stack gap="md" aria-live="polite">
+            {outcome.planSummary && (
+              <Text size="sm" data-testid="validation-plan-summary">
+                {outcome.planSummary}
+              </Text>
+            )}
             {outcome.results.map((result, i) => (
               <ValidationResultView key={i} label={outcome.captures[i]?.label ?? `Request ${i + 1}`} result={result} bodyOnly={outcome.captures[i]?.bodyOnly} />
             ))}

@@ -3,8 +3,9 @@
  *
  * For the collector and the CLI only. Ajv compiles each schema into a function with
  * `new Function`; the web app's Content-Security-Policy (`script-src 'self'`, no 'unsafe-eval')
- * forbids that, so the renderer never compiles a plan: the request drawer shows the findings the
- * collector stored with each hit.
+ * forbids that, so the renderer never uses Ajv: the request drawer shows the findings the
+ * collector stored with each hit, and the public validation page checks a pasted plan with the
+ * interpreter (interpreted-compiler.ts), which gives the same findings.
  */
 // The .js suffix: the bundled server runs as ES modules, whose resolver needs the file name.
 import Ajv2020 from 'ajv/dist/2020.js';

@@ -2,9 +2,10 @@
  * The plan check: every event of a hit against the plan version the website follows. Pure and
  * browser-safe: the JSON Schema validator is handed in (SchemaCompiler), so this module neither
  * imports Ajv nor generates code. Ajv compiles with `new Function`, which the web app's
- * Content-Security-Policy (`script-src 'self'`) forbids, so plans are compiled where code
- * generation is allowed: the collector and the CLI (ajv-compiler.ts). The request drawer shows
- * the findings the collector stored with the hit.
+ * Content-Security-Policy (`script-src 'self'`) forbids, so Ajv compiles plans where code
+ * generation is allowed: the collector and the CLI (ajv-compiler.ts). The browser (the public
+ * validation page's pasted plan) uses the interpreter in interpreted-compiler.ts instead; the
+ * request drawer shows the findings the collector stored with the hit.
  */
 import { RESERVED_WEB_PARAM_NAMES, STANDARD_ITEM_FIELDS } from '../constants';
 import type { DecodedEvent, DecodedRequest, Issue, ParamValue, Severity } from '../types';

@@ -221,6 +221,12 @@ export function parsePlanDocument(value: Json): PlanParseResult {
 }
 
 /** "v3" for a published version, "draft" otherwise. */
+/** How many events and parameters (event, item and user) a plan holds, as import answers report. */
+export function planCounts(plan: TrackingPlanDocument): { events: number; parameters: number } {
+  const parameters = plan.events.reduce((n, e) => n + (e.parameters?.length ?? 0) + (e.itemParameters?.length ?? 0), 0) + (plan.userProperties?.length ?? 0);
+  return { events: plan.events.length, parameters };
+}
+
 export function planVersionLabel(plan: TrackingPlanDocument): string {
   return typeof plan.version === 'number' ? `v${plan.version}` : 'draft';
 }

@@ -2,32 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createValidator, decodeRequest, parsePlanDocument, compilePlanCheck, type Issue, type TrackingPlanDocument } from '../../../../src/shared/ga4';
 import { createAjvCompiler } from '../../../../src/shared/ga4/plan/ajv-compiler';
 import { BASE, NOW, PURCHASE, gtag } from '../helpers';
-
-const PLAN: TrackingPlanDocument = {
-  format: 'tracklint-plan/1',
-  versionId: '00000000-0000-0000-0000-000000000003',
-  version: 3,
-  events: [
-    { name: 'page_view', status: 'live' },
-    {
-      name: 'purchase',
-      status: 'live',
-      parameters: [
-        { name: 'transaction_id', type: 'string', required: true },
-        { name: 'value', type: 'number', required: true, minimum: 0 },
-        { name: 'currency', type: 'string', required: true, allowedValues: ['EUR', 'USD'] },
-        { name: 'coupon', type: 'string', maxLength: 10 },
-      ],
-      itemParameters: [
-        { name: 'item_id', type: 'string', required: true },
-        { name: 'item_name', type: 'string' },
-        { name: 'price', type: 'number' },
-        { name: 'quantity', type: 'integer' },
-      ],
-    },
-    { name: 'form_submit', status: 'deprecated' },
-  ],
-};
+import { PLAN } from './fixtures';
 
 function findings(overrides: Record<string, string | null>, plan: TrackingPlanDocument = PLAN): Issue[] {
   const check = compilePlanCheck(plan, createAjvCompiler());

@@ -98,7 +98,9 @@ export function DocsPage() {
         <Text mb="sm">
           Plans travel as files: a JSON Schema bundle (draft 2020-12, one schema per event under <Code>events</Code>, plus <Code>user_properties</Code>), a CSV with the
           columns <Code>event, parameter, scope, type, required, allowed values, description</Code> (and optionally <Code>status, owner, triggers</Code>), and GA4&apos;s custom
-          dimension and metric list from the Admin API, so parameters sent but not registered in GA4 are named.
+          dimension and metric list from the Admin API, so parameters sent but not registered in GA4 are named. The Tracking plan page imports and exports each
+          of them, and shares one plan with several websites of the organization. To try a plan before publishing it, paste it with a hit into the{' '}
+          <TextLink to="/validation-page">validation page</TextLink>: it is checked in your browser, with the same findings the collector gives.
         </Text>
         <Code block aria-label="Tracking plan example" tabIndex={0}>
           {`{
