@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, Group, List, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, List, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { CodeTextarea } from '../../components/fields/CodeTextarea';
 import type { Severity } from '../../../shared/ga4';
 import type { Organization } from '../../data/organizations/types';
 import { useSaveCustomRuleMutation } from '../../data/rules/custom-rule-mutations';
@@ -146,15 +147,13 @@ export function CustomRuleEditor({ organization, websites, rule, onClose }: Cust
             {builder ? (
               <ConditionBuilder model={builder} onChange={editInBuilder} />
             ) : (
-            <Textarea
+            <CodeTextarea
               label="Conditions (JSON)"
               description='"assert" must hold for each checked event; the optional "when" limits which events are checked. Ops: exists, not_exists, equals, not_equals, in, not_in, matches, gt, gte, lt, lte, length_between; combine with all, any, not.'
-              autosize
               minRows={6}
               maxRows={18}
               value={form.conditions}
               onChange={(e) => setForm({ ...form, conditions: e.currentTarget.value })}
-              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
               error={!result.ok && (result.jsonError || conditionErrors.length > 0) ? ' ' : undefined}
               data-testid="conditions-editor"
             />
@@ -190,15 +189,13 @@ export function CustomRuleEditor({ organization, websites, rule, onClose }: Cust
               <Title order={3} size="h6">
                 Test against a sample request
               </Title>
-              <Textarea
+              <CodeTextarea
                 label="Sample request"
                 description="A raw request (METHOD:/URL:/BODY:), a Measurement Protocol JSON body, a HAR export or a curl command."
-                autosize
                 minRows={3}
                 maxRows={10}
                 value={sample}
                 onChange={(e) => setSample(e.currentTarget.value)}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
               />
               <Group>
                 <Button variant="light" disabled={!result.ok} onClick={() => result.ok && setTest(testRuleOnSample(result.definition, sample))}>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { CodeTextarea } from '../../components/fields/CodeTextarea';
 import { Link } from 'react-router-dom';
 import type { ValidationResult } from '../../../shared/ga4';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -121,15 +122,13 @@ export function ValidationPage() {
                 </>
               ) : (
                 <>
-                  <Textarea
+                  <CodeTextarea
                     label="Request"
                     description="A Measurement Protocol JSON body, a HAR export, a curl command (Copy as cURL) or a raw request (METHOD: / URL: / BODY: lines)."
-                    autosize
                     minRows={6}
                     maxRows={20}
                     value={text}
                     onChange={(e) => setText(e.currentTarget.value)}
-                    styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
                   />
                   <TextInput
                     label="Measurement ID for a JSON body (optional)"
@@ -140,15 +139,13 @@ export function ValidationPage() {
                   />
                 </>
               )}
-              <Textarea
+              <CodeTextarea
                 label="Paste a tracking plan (optional)"
                 description="A tracking plan exported from Tracklint: the plan document, the JSON Schema bundle or the CSV spreadsheet. Every event is checked against it too."
-                autosize
                 minRows={2}
                 maxRows={12}
                 value={planText}
                 onChange={(e) => setPlanText(e.currentTarget.value)}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
               />
               <Checkbox
                 label="The site has visitors in the EU (run the GDPR consent rules)"
