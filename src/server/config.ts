@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AuthRateLimitSettings } from './auth/rate-limits';
 
 /** Every setting the server reads from the environment, validated in one place. */
 const envSchema = z.object({
@@ -97,17 +98,7 @@ export interface Config {
   /** How often each collector process writes the traffic inventory's counters, in ms (0: after every batch). */
   collectorInventoryFlushMs?: number;
   /** Auth rate limits; see src/server/auth/rate-limits.ts for windows. */
-  authRateLimits?: {
-    tokenPerIp: number;
-    signInFailuresPerEmail: number;
-    verifyPerIp: number;
-    emailPerIp: number;
-    emailIntervalSeconds: number;
-    emailPerAddressPerHour: number;
-    superAdminPerIp: number;
-    /** Super-admin logins per email (all addresses) per 15 minutes. */
-    superAdminPerEmail?: number;
-  };
+  authRateLimits?: AuthRateLimitSettings;
   /** Seconds after sign-in during which the password may be changed without the current one. */
   authReauthWindowSeconds?: number;
   /** /api/v1 requests per key (or member) per minute (default 600). */

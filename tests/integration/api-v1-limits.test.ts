@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCheck } from '../../src/cli/check';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
 import { sql } from '../support/clients';
 import { createTenant, subscribe, type Tenant } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 
 // Issue 27: per-key rate limits shared by server processes, the api_access plan gate, and
 // `tracklint check` against the real API.
@@ -18,8 +13,7 @@ let siteClean: string;
 let siteBroken: string;
 let readKey: string;
 let collectKey: string;
-const servers: RunningServer[] = [];
-const dirs: string[] = [];
+const servers: SecondServer[] = [];
 
 async function key(scopes: string[]): Promise<string> {
   const { data, error } = await tenant.owner.client.rpc('create_scoped_api_key', { org_id: tenant.orgId, key_name: scopes.join('+'), key_scopes: scopes });
@@ -35,13 +29,9 @@ async function site(domain: string, mid: string): Promise<string> {
 
 /** Another server process on the same database with a rate limit of `perMinute`. */
 async function extraServer(perMinute: number): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-apiv1-'));
-  dirs.push(dir);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dir, 'no-web'), ALERTS_SCHEDULER: 'false', API_V1_RATE_LIMIT_PER_MINUTE: String(perMinute) });
-  const running = await startServer(config, createLogger('silent'));
+  const running = await startSecondServer('apiv1', { ALERTS_SCHEDULER: 'false', API_V1_RATE_LIMIT_PER_MINUTE: String(perMinute) });
   servers.push(running);
-  return running.url;
+  return running.server.url;
 }
 
 beforeAll(async () => {
@@ -58,7 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of servers) await s.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 describe('rate limits', () => {

@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
 import { createDatabase } from '../../src/server/db/database';
 import { grantSuperAdmin } from '../../src/server/functions/super-admin/operator';
+import type { RunningServer } from '../../src/server/server';
 import { anonClient, latestMailTo, sql, testRealtimeOptions, uniqueEmail } from '../support/clients';
 import { api, followAuthLink, signUpConfirmed, TEST_PASSWORD } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 
 // Issue 8, section 4: auth as careful as GoTrue. Rate limits are counted in Postgres, so a second
 // server process on the same database (started here, with strict per-IP limits) shares them.
@@ -19,18 +15,10 @@ const serverUrl = inject('serverUrl');
 const anonKey = inject('anonKey');
 
 let strict: RunningServer | undefined;
-let strictDir: string | undefined;
+let strictServer: SecondServer | undefined;
 
 beforeAll(async () => {
-  strictDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-auth-strict-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: strictDir,
-    DATABASE_URL: inject('databaseUrl'),
-    JWT_SECRET: inject('jwtSecret'),
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(strictDir, 'no-web'),
+  strictServer = await startSecondServer('auth-strict', {
     ALERTS_SCHEDULER: 'false',
     // Each test sends its own X-Forwarded-For address, so per-IP counts start at zero for it.
     TRUST_PROXY: 'true',
@@ -39,12 +27,11 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '3',
     AUTH_RATE_LIMIT_SUPER_ADMIN_PER_IP: '3',
   });
-  strict = await startServer(config, createLogger('silent'));
+  strict = strictServer.server;
 }, 120_000);
 
 afterAll(async () => {
-  await strict?.stop();
-  if (strictDir) rmSync(strictDir, { recursive: true, force: true });
+  await strictServer?.stop();
 });
 
 let addressSeq = 0;

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
 import { sql } from '../support/clients';
 import { createTenant, type Tenant } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 
 // Issue 25's budget: each collector process keeps the traffic inventory's counters in memory and
 // writes them every few seconds (src/server/collector/inventory-accumulator.ts). A process with the
@@ -16,8 +15,7 @@ const MID = 'G-INVFLUSH1';
 let tenant: Tenant;
 let siteId: string;
 let collectKey: string;
-let dir: string;
-let other: RunningServer | undefined;
+let other: SecondServer | undefined;
 
 const mpHit = (name: string) => JSON.stringify({ client_id: '555.666', events: [{ name, params: { method: 'Google', session_id: '1700000000', engagement_time_msec: 100 } }] });
 
@@ -39,16 +37,13 @@ beforeAll(async () => {
   const key = await tenant.owner.client.rpc('create_scoped_api_key', { org_id: tenant.orgId, key_name: 'collect', key_scopes: ['collect'] });
   if (key.error) throw key.error;
   collectKey = (key.data as { key: string }).key;
-  dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-invflush-'));
   // The production interval (COLLECTOR_INVENTORY_FLUSH_MS unset: 5 s), unlike the shared test server's 0.
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web'), ALERTS_SCHEDULER: 'false' });
-  expect(config.collectorInventoryFlushMs).toBe(5_000);
-  other = await startServer(config, createLogger('silent'));
+  other = await startSecondServer('invflush', { ALERTS_SCHEDULER: 'false' });
+  expect(other.server.deps.config.collectorInventoryFlushMs).toBe(5_000);
 }, 120_000);
 
 afterAll(async () => {
   await other?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the inventory counters of a collector process', () => {
@@ -58,7 +53,7 @@ describe('the inventory counters of a collector process', () => {
     expect(await inventoried('login')).toBe(2);
     // The other process counts 3 more of the same (website, hour, event) and writes them at the
     // latest when it stops: after the drain, before its pool closes.
-    await send(other!.url, 'login', 3);
+    await send(other!.server.url, 'login', 3);
     await other!.stop();
     other = undefined;
     expect(await inventoried('login')).toBe(5);
@@ -69,7 +64,12 @@ describe('the inventory counters of a collector process', () => {
   });
 
   it('refuses an interval outside 0..60000 ms with a readable configuration error', () => {
-    expect(() => loadConfig({ PORT: '0', DATA_DIR: dir, COLLECTOR_INVENTORY_FLUSH_MS: '-1' })).toThrow(/COLLECTOR_INVENTORY_FLUSH_MS/);
-    expect(() => loadConfig({ PORT: '0', DATA_DIR: dir, COLLECTOR_INVENTORY_FLUSH_MS: '600000' })).toThrow(/COLLECTOR_INVENTORY_FLUSH_MS/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-invflush-'));
+    try {
+      expect(() => loadConfig({ PORT: '0', DATA_DIR: dir, COLLECTOR_INVENTORY_FLUSH_MS: '-1' })).toThrow(/COLLECTOR_INVENTORY_FLUSH_MS/);
+      expect(() => loadConfig({ PORT: '0', DATA_DIR: dir, COLLECTOR_INVENTORY_FLUSH_MS: '600000' })).toThrow(/COLLECTOR_INVENTORY_FLUSH_MS/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

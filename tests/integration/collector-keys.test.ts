@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
 import { sql } from '../support/clients';
 import { createTenant, signUpConfirmed, type Persona, type Tenant } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 
 // Issue 8, section 6: the site key is public; Measurement Protocol needs a secret; per-website
 // rate limits hold across server processes; the debug endpoint keeps a tenant's settings private.
@@ -142,16 +137,12 @@ describe('/debug/mp/collect keeps a tenant\'s settings to holders of a secret', 
 });
 
 describe('per-website rate limit, shared by server processes', () => {
-  let second: RunningServer;
-  let dir: string;
+  let second: SecondServer | undefined;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-second-'));
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web') });
-    second = await startServer(config, createLogger('silent'));
+    second = await startSecondServer('second', {});
   }, 120_000);
   afterAll(async () => {
     await second?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('a forger with the site key cannot send more than the plan\'s hits per minute through two servers; refusals are counted per reason', async () => {
@@ -173,7 +164,7 @@ describe('per-website rate limit, shared by server processes', () => {
     let refused = 0;
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const base = i % 2 === 0 ? inject('serverUrl') : second.url;
+      const base = i % 2 === 0 ? inject('serverUrl') : second!.server.url;
       const res = await fetch(`${base}/collect/g?site=${target.site_key}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://rate.example.com' }, body: JSON.stringify(batch()) });
       const json = (await res.json()) as { refused?: number; reason?: string; results?: Array<{ status: string; reason?: string }> };
       answers.push(res.status);
@@ -191,7 +182,7 @@ describe('per-website rate limit, shared by server processes', () => {
     expect(perBucket.reduce((n, b) => n + Number(b.n), 0)).toBe(300 - refused);
 
     // The owner sees how many were refused and why (counters are written with the next batch).
-    await second.stop();
+    await second!.stop();
     let counted = 0;
     for (let attempt = 0; attempt < 50 && counted < refused; attempt++) {
       const { data } = await owner.client.from('website_hit_counters').select('count').eq('website_id', target.id).eq('outcome', 'refused').eq('reason', 'rate_limited');

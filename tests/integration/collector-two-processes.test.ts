@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
 import { serviceClient, sql } from '../support/clients';
 import { signUpConfirmed, type Persona } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 
 /*
  * Two collector processes on one database: a change made through one (or in SQL) reaches the
@@ -15,15 +10,13 @@ import { signUpConfirmed, type Persona } from '../support/personas';
  * second process validates the other way than the first (the shared test server, default
  * settings): in the event loop or in a validation thread, so history crosses between both.
  */
-let second: RunningServer;
-let dir: string;
+let second: SecondServer | undefined;
 let owner: Persona;
 let orgId: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-second-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web') });
-  second = await startServer(config, createLogger('silent'), { collector: { validationThread: !config.collectorValidationThread } });
+  // The shared server validates on the event loop (COLLECTOR_VALIDATION_THREAD's default); this one in a thread.
+  second = await startSecondServer('second', { COLLECTOR_VALIDATION_THREAD: 'true' });
   owner = await signUpConfirmed('two-proc');
   const signup = await owner.client.rpc('complete_user_signup', { user_id: owner.user.id, org_name: 'Two Processes', org_slug: `two-proc-${Date.now().toString(36)}`, org_plan: 'pro' });
   if (signup.error) throw signup.error;
@@ -32,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await second?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 let seq = 0;
@@ -55,7 +47,7 @@ async function refusedBySecond(siteKey: string, domain: string): Promise<string 
   await expect
     .poll(
       async () => {
-        last = await sendTo(second.url, siteKey, domain);
+        last = await sendTo(second!.server.url, siteKey, domain);
         return last.status;
       },
       { timeout: 5_000, interval: 100 },
@@ -71,7 +63,7 @@ describe('collector caches across two server processes', () => {
       return { status: res.status, json: (await res.json()) as { validationMessages?: unknown[]; tracklint?: unknown } };
     };
     for (const body of [JSON.stringify({ client_id: '1.2', events: [{ name: 'Login', params: { method: 'x' } }] }), '{not json']) {
-      const [first, other] = [await debug(inject('serverUrl'), body), await debug(second.url, body)];
+      const [first, other] = [await debug(inject('serverUrl'), body), await debug(second!.server.url, body)];
       expect(first.status).toBe(200);
       expect(Array.isArray(first.json.validationMessages)).toBe(true);
       expect(other).toEqual(first);
@@ -80,7 +72,7 @@ describe('collector caches across two server processes', () => {
 
   it('a website deactivated through one process is refused by the other at once', async () => {
     const site = await website('two-a.example.com');
-    expect((await sendTo(second.url, site.site_key, 'two-a.example.com')).status).toBe(200);
+    expect((await sendTo(second!.server.url, site.site_key, 'two-a.example.com')).status).toBe(200);
     // Through the first process's data API.
     const { error } = await owner.client.from('websites').update({ is_active: false }).eq('id', site.id);
     expect(error).toBeNull();
@@ -90,7 +82,7 @@ describe('collector caches across two server processes', () => {
   it('an organization suspended in SQL by an operator is refused by both processes', async () => {
     const site = await website('two-b.example.com');
     expect((await sendTo(inject('serverUrl'), site.site_key, 'two-b.example.com')).status).toBe(200);
-    expect((await sendTo(second.url, site.site_key, 'two-b.example.com')).status).toBe(200);
+    expect((await sendTo(second!.server.url, site.site_key, 'two-b.example.com')).status).toBe(200);
     await sql(`update public.organizations set suspended_at = now(), suspended_reason = 'two-process test' where id = $1`, [orgId]);
     try {
       expect(await refusedBySecond(site.site_key, 'two-b.example.com')).toBeDefined();
@@ -144,12 +136,12 @@ describe('collector caches across two server processes', () => {
     };
     // The first process caches the website's event names, then the second adds one.
     expect(await send(first, 'promo_click')).not.toContain('dq.event_name_case');
-    expect(await send(second.url, 'Banner_View')).not.toContain('dq.event_name_case');
+    expect(await send(second!.server.url, 'Banner_View')).not.toContain('dq.event_name_case');
     // The first process must see the second's name: without the announcement it would judge this
     // against its own cached names and find nothing.
     expect(await send(first, 'banner_view')).toContain('dq.event_name_case');
     // And the other way round.
-    expect(await send(second.url, 'PROMO_CLICK')).toContain('dq.event_name_case');
+    expect(await send(second!.server.url, 'PROMO_CLICK')).toContain('dq.event_name_case');
   });
 
   it('the monthly limit holds across processes: the database takes back what both ledgers admitted beyond it', async () => {
@@ -167,13 +159,13 @@ describe('collector caches across two server processes', () => {
     };
     // Both processes know the organization's usage (far from the limit) from these first hits.
     expect((await sendMany(first, 1))[0]!.status).toBe('stored');
-    expect((await sendMany(second.url, 1))[0]!.status).toBe('stored');
+    expect((await sendMany(second!.server.url, 1))[0]!.status).toBe('stored');
     const month = new Date().toISOString().slice(0, 7) + '-01';
     const limit = (await sql<{ limit: string }>(`select monthly_requests::text as limit from public.subscription_plan_limits where plan = 'pro'`))[0]!.limit;
     // Then the month fills up elsewhere (say a third process) to three requests short of the limit.
     await sql(`update public.organization_usage set monthly_requests = $3 where organization_id = $1 and month = $2`, [orgId, month, Number(limit) - 3]);
     try {
-      const results = (await Promise.all([sendMany(first, 5), sendMany(second.url, 5)])).flat();
+      const results = (await Promise.all([sendMany(first, 5), sendMany(second!.server.url, 5)])).flat();
       expect(results.filter((r) => r.status === 'stored')).toHaveLength(3);
       const refused = results.filter((r) => r.status === 'refused');
       expect(refused).toHaveLength(7);

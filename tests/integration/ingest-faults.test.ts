@@ -12,10 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded';
 import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
+import { startSecondServer } from '../support/second-server';
 
 const log = createLogger('silent');
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -141,13 +140,8 @@ async function storedKeys(connectionString: string, websiteId: string): Promise<
 describe('Postgres stops during a burst', () => {
   it('stores every acknowledged hit exactly once and answers the rest with an error', async () => {
     const db = await ownPostgres();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-faults-srv-'));
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.connectionString, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
-    const server: RunningServer = await startServer(config, log, { collector: { writer: { storageTimeoutMs: 1_000, capacity: 500, retryDelayMs: 100 } } });
-    cleanups.push(async () => {
-      await server.stop().catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const { server, stop } = await startSecondServer('faults-srv', { DATABASE_URL: db.connectionString }, log, { collector: { writer: { storageTimeoutMs: 1_000, capacity: 500, retryDelayMs: 100 } } });
+    cleanups.push(() => stop().catch(() => {}));
     const site = await seedWebsite(db.connectionString);
 
     const { keys, answers } = await burst(() => server.url, site.siteKey, 1500, 200, async () => {
@@ -239,10 +233,9 @@ describe('the server process is killed during a burst', () => {
 describe('graceful shutdown during a burst', () => {
   it('drains the queue before the pool closes: every acknowledged hit is stored, the rest were refused or not answered', async () => {
     const db = await ownPostgres();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-faults-stop-'));
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.connectionString, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
-    const server = await startServer(config, log);
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // The test stops the server itself; stop() here only removes its directory (and waits for that stop).
+    const { server, stop } = await startSecondServer('faults-stop', { DATABASE_URL: db.connectionString }, log);
+    cleanups.push(() => stop().catch(() => {}));
     const site = await seedWebsite(db.connectionString);
 
     let stopped: Promise<void> | undefined;

@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
 import { createDatabase } from '../../src/server/db/database';
-import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/server';
 import { sql, uniqueEmail } from '../support/clients';
 import { api, createTenant, signUpConfirmed, subscribe, type Persona, type Tenant } from '../support/personas';
+import { startSecondServer, type SecondServer } from '../support/second-server';
 import { envelope, postSignedEvent, subscription } from '../support/stripe-events';
 import { grantSuperAdmin } from '../../src/server/functions/super-admin/operator';
 import { SUPER_ADMIN_PASSWORD, callFunction, currentTotpStep, newTotpSecret, superAdminWithMfa, totpCode } from '../support/super-admin';
@@ -432,8 +427,7 @@ describe('item 4: super-admin MFA and lockout', () => {
 describe('item 8: domain verification needs proof from the domain, not a hit', () => {
   let site: http.Server;
   let served: { file?: string; page?: string } = {};
-  let second: RunningServer;
-  let dir: string;
+  let second: SecondServer;
   let websiteId: string;
   let token: string;
 
@@ -445,14 +439,8 @@ describe('item 8: domain verification needs proof from the domain, not a hit', (
       res.end(body ?? 'not found');
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    dir = mkdtempSync(path.join(os.tmpdir(), 'tracklint-verify-'));
-    const config = loadConfig({
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: inject('databaseUrl'), JWT_SECRET: inject('jwtSecret'), LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web'),
-      DOMAIN_VERIFICATION_HTTP_PORT: String((site.address() as AddressInfo).port),
-      // Same issuer as the shared server, so its users' tokens are accepted here.
-      PUBLIC_URL: base(),
-    });
-    second = await startServer(config, createLogger('silent'));
+    // Same issuer as the shared server (startSecondServer's PUBLIC_URL), so its users' tokens are accepted here.
+    second = await startSecondServer('verify', { DOMAIN_VERIFICATION_HTTP_PORT: String((site.address() as AddressInfo).port) });
     const made = await tenant.owner.client.from('websites').insert({ organization_id: tenant.orgId, name: 'Loopback', domain: '127.0.0.1' }).select('id, site_key, verification_token').single();
     if (made.error) throw made.error;
     websiteId = (made.data as { id: string }).id;
@@ -463,11 +451,10 @@ describe('item 8: domain verification needs proof from the domain, not a hit', (
     site.closeAllConnections();
     site.close();
     await second.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const verify = async (persona: Persona = tenant.owner) => {
-    const res = await fetch(`${second.url}/api/websites/${websiteId}/verify`, { method: 'POST', headers: { authorization: `Bearer ${persona.accessToken}` } });
+    const res = await fetch(`${second.server.url}/api/websites/${websiteId}/verify`, { method: 'POST', headers: { authorization: `Bearer ${persona.accessToken}` } });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   };
   const state = async () => (await sql<{ verification_status: string; verification_method: string | null; receiving_traffic_at: Date | null }>('select verification_status, verification_method, receiving_traffic_at from public.websites where id = $1', [websiteId]))[0]!;

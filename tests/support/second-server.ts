@@ -14,9 +14,16 @@ export interface SecondServer {
 /**
  * Another server process on the suite's database, as a second deployment would run: the same JWT
  * secret and public URL (so the suite's personas' tokens are valid there), its own data directory,
- * no web app, and `env` on top (the setting under test). `stop` ends it and removes its directory.
+ * no web app, and `env` on top (the setting under test; a `DATABASE_URL` there points it at a
+ * database of the test's own). `options` go to startServer as they are. `stop` ends it and removes
+ * its directory; it may be called again after the server was stopped.
  */
-export async function startSecondServer(label: string, env: Record<string, string>, logger: Logger = createLogger('silent')): Promise<SecondServer> {
+export async function startSecondServer(
+  label: string,
+  env: Record<string, string>,
+  logger: Logger = createLogger('silent'),
+  options?: Parameters<typeof startServer>[2],
+): Promise<SecondServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `tracklint-${label}-`));
   const config = loadConfig({
     PORT: '0',
@@ -31,7 +38,7 @@ export async function startSecondServer(label: string, env: Record<string, strin
   });
   let server: RunningServer;
   try {
-    server = await startServer(config, logger);
+    server = await startServer(config, logger, options);
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -39,8 +46,11 @@ export async function startSecondServer(label: string, env: Record<string, strin
   return {
     server,
     async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await server.stop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

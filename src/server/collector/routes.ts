@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { clientAddress } from '../http/client-address';
+import { readCapped } from '../http/read-capped';
 import type { Collector } from './collector';
 import { DEBUG_REQUESTS_PER_MINUTE, createDebugRateLimiter, type DebugRateLimiter } from './debug-rate-limit';
 import { DROP_STATUS, RETRYABLE_REASONS, drop, pass, refuse, type Drop, type StepResult } from './drop-reasons';
@@ -46,20 +47,8 @@ async function readBody(c: Context, maxBytes: number): Promise<StepResult<string
   if (Number.isFinite(declared)) return pass(Buffer.from(await c.req.raw.arrayBuffer()).toString('utf8'));
   const stream = c.req.raw.body;
   if (!stream) return pass('');
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return { ok: false, drop: tooLarge };
-    }
-    chunks.push(value);
-  }
-  return pass(Buffer.concat(chunks).toString('utf8'));
+  const read = await readCapped(stream, maxBytes);
+  return read.complete ? pass(read.text) : { ok: false, drop: tooLarge };
 }
 
 /** A single hit's idempotency key (header, or `_tlk` for gtag), refused when malformed. */

@@ -1,5 +1,6 @@
 import { Resolver, lookup } from 'node:dns/promises';
 import { isPrivateHost } from '../http/private-address';
+import { readCapped } from '../http/read-capped';
 
 /**
  * Proof that whoever manages a website in Tracklint controls its domain, checked the way search
@@ -53,20 +54,8 @@ async function fetchFromDomain(domain: string, path: string, options: Verificati
   try {
     const res = await fetch(`${base}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (res.status !== 200 || !res.body) return null;
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_PAGE_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        break;
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    // A longer page is cut at the cap: the file and the meta tag stand at its start.
+    return (await readCapped(res.body, MAX_PAGE_BYTES)).text;
   } catch {
     return null;
   }

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailCheck, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useInvitedSignUpMutation } from '../../data/auth/sign-up-mutation';
 import { useInvitationPreviewQuery, type InvitationPreview } from '../../data/team/invitation-preview-query';
 import { INVITATION_PARAM, rememberInvitation, type InvitationLink } from '../../auth/invitation-token';
 import { notify } from '../../notifications/notify';
-import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
+import { TOASTS } from '../../notifications/toast-catalogue';
 import { AuthHeading } from './AuthHeading';
+import { ConfirmationSent } from './ConfirmationSent';
 import { EmailField, NameField, PasswordField } from '../../components/fields/AccountFields';
-import { passwordFieldMessage } from '../../components/fields/form-errors';
+import { reportPasswordRefusal } from '../../components/fields/form-errors';
 import { validateInvitedSignUp, type InvitedSignUpValues } from '../../components/fields/validation';
 
 /** The sign-in link that keeps the invitation, for people who already have an account. */
@@ -50,29 +51,11 @@ export function InvitationSignupForm({ invitation }: { invitation: InvitationLin
       notify(TOASTS.accountCreated);
       setSentTo(values.email.trim());
     } catch (err) {
-      const message = errorMessage(err) ?? undefined;
-      const fieldMessage = passwordFieldMessage(message);
-      if (fieldMessage) form.setFieldError('password', fieldMessage);
-      notify(TOASTS.signUpFailed, message ?? null);
+      reportPasswordRefusal(err, (message) => form.setFieldError('password', message), TOASTS.signUpFailed);
     }
   }
 
-  if (sentTo) {
-    return (
-      <>
-        <AuthHeading title="Check your email" />
-        <Alert icon={<IconMailCheck aria-hidden />} color="teal" title="Confirmation sent">
-          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to verify your account, then sign in to join{' '}
-          {organizationName ?? 'the organization'}.
-        </Alert>
-        <Text mt="lg" size="sm" ta="center">
-          <Anchor component={Link} to={invitationLoginPath(invitation.token)}>
-            Go to sign in
-          </Anchor>
-        </Text>
-      </>
-    );
-  }
+  if (sentTo) return <ConfirmationSent email={sentTo} loginPath={invitationLoginPath(invitation.token)} joining={organizationName ?? 'the organization'} />;
 
   return (
     <>

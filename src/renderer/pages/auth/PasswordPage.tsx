@@ -12,7 +12,7 @@ import { authRedirectAtom, endRecoveryAtom } from '../../state/auth-atoms';
 import { DASHBOARD_PATH } from '../../routing/paths';
 import { AuthHeading } from './AuthHeading';
 import { EmailField, PasswordField } from '../../components/fields/AccountFields';
-import { passwordFieldMessage } from '../../components/fields/form-errors';
+import { reportPasswordRefusal } from '../../components/fields/form-errors';
 import { validateEmail, validateNewPassword } from '../../components/fields/validation';
 
 /**
@@ -92,11 +92,8 @@ function UpdatePasswordForm() {
       endRecovery();
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (err) {
-      const message = errorMessage(err) ?? undefined;
       // The server's password rules may be stricter than the client's length check: say why, at the field.
-      const fieldMessage = passwordFieldMessage(message);
-      if (fieldMessage) form.setFieldError('password', fieldMessage);
-      notify(TOASTS.passwordUpdateFailed, message ?? null);
+      reportPasswordRefusal(err, (message) => form.setFieldError('password', message), TOASTS.passwordUpdateFailed);
     }
   }
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailCheck } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { invitationFromSearch } from '../../auth/invitation-token';
 import { InvitationSignupForm } from './InvitationSignupForm';
@@ -9,11 +8,12 @@ import { useSignUpMutation } from '../../data/auth/sign-up-mutation';
 import { DEFAULT_PLAN, type Plan } from '../../data/organizations/types';
 import { useSlugAvailabilityCheck } from '../../data/organizations/slug-availability-query';
 import { notify } from '../../notifications/notify';
-import { TOASTS, errorMessage } from '../../notifications/toast-catalogue';
+import { TOASTS } from '../../notifications/toast-catalogue';
 import { AuthHeading } from './AuthHeading';
+import { ConfirmationSent } from './ConfirmationSent';
 import { slugFromName } from '../../lib/slug';
 import { EmailField, NameField, PasswordField, SlugField } from '../../components/fields/AccountFields';
-import { passwordFieldMessage } from '../../components/fields/form-errors';
+import { reportPasswordRefusal } from '../../components/fields/form-errors';
 import { isPlanValue, validateSignUp, type SignUpValues } from '../../components/fields/validation';
 
 const PLAN_OPTIONS: { value: Plan; label: string }[] = [
@@ -81,28 +81,11 @@ function OrganizationSignupForm({ initialPlan }: { initialPlan: Plan }) {
       notify(TOASTS.accountCreated);
       setSentTo(submitted.email.trim());
     } catch (err) {
-      const message = errorMessage(err) ?? undefined;
-      const fieldMessage = passwordFieldMessage(message);
-      if (fieldMessage) form.setFieldError('password', fieldMessage);
-      notify(TOASTS.signUpFailed, message ?? null);
+      reportPasswordRefusal(err, (message) => form.setFieldError('password', message), TOASTS.signUpFailed);
     }
   }
 
-  if (sentTo) {
-    return (
-      <>
-        <AuthHeading title="Check your email" />
-        <Alert icon={<IconMailCheck aria-hidden />} color="teal" title="Confirmation sent">
-          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to verify your account, then sign in.
-        </Alert>
-        <Text mt="lg" size="sm" ta="center">
-          <Anchor component={Link} to="/login">
-            Go to sign in
-          </Anchor>
-        </Text>
-      </>
-    );
-  }
+  if (sentTo) return <ConfirmationSent email={sentTo} loginPath="/login" />;
 
   return (
     <>
