@@ -85,6 +85,7 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     threadDatabase === undefined
       ? new HistoryCache(sink, {
           ...(announced ? { changesAnnounced, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
+          onRead: (keys, found) => metrics.historyRead(keys, found),
           ...options.history,
         })
       : undefined;

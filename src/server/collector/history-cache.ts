@@ -16,6 +16,8 @@ export interface HistoryCacheOptions {
    */
   changesAnnounced?: () => boolean;
   caughtUp?: () => Promise<void>;
+  /** After each read from Postgres: how many keys it asked for and how many records it found (operator metrics). */
+  onRead?: (keys: number, found: number) => void;
 }
 
 
@@ -86,6 +88,7 @@ export class HistoryCache {
   private readonly changesAnnounced: (() => boolean) | undefined;
   private readonly caughtUp: (() => Promise<void>) | undefined;
   private readonly loadsInFlight = new Set<LoadInFlight>();
+  private readonly onRead: ((keys: number, found: number) => void) | undefined;
 
   constructor(
     private readonly sink: CollectorSink,
@@ -96,6 +99,7 @@ export class HistoryCache {
     this.now = options.now ?? Date.now;
     this.changesAnnounced = options.changesAnnounced;
     this.caughtUp = options.caughtUp;
+    this.onRead = options.onRead;
   }
 
   /** Records held (present or known-absent), both generations. */
@@ -222,6 +226,7 @@ export class HistoryCache {
     } finally {
       this.loadsInFlight.delete(load);
     }
+    this.onRead?.(missing.length, found.size);
     const loadedAt = this.now();
     // A rotation while waiting may have dropped an emptied website's records object.
     site = this.siteOf(websiteId);

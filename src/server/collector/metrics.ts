@@ -13,6 +13,13 @@ export interface CollectorMetrics {
   maxBatchSize: number;
   queueDepth: number;
   queueCapacity: number;
+  /**
+   * Reads of the engine's history from Postgres (one query per website and validation group), the
+   * keys they asked for and the records found; 0 while validation runs in its own thread.
+   */
+  historyReads: number;
+  historyKeysRead: number;
+  historyRecordsRead: number;
   startedAt: string;
 }
 
@@ -24,6 +31,7 @@ export interface MetricsRecorder {
   batchWritten(size: number): void;
   batchFailed(): void;
   setQueue(depth: number, capacity: number): void;
+  historyRead(keys: number, found: number): void;
 }
 
 export function createMetrics(): MetricsRecorder {
@@ -39,6 +47,9 @@ export function createMetrics(): MetricsRecorder {
     maxBatchSize: 0,
     queueDepth: 0,
     queueCapacity: 0,
+    historyReads: 0,
+    historyKeysRead: 0,
+    historyRecordsRead: 0,
     startedAt: new Date().toISOString(),
   };
   return {
@@ -58,6 +69,11 @@ export function createMetrics(): MetricsRecorder {
     setQueue: (depth, capacity) => {
       m.queueDepth = depth;
       m.queueCapacity = capacity;
+    },
+    historyRead: (keys, found) => {
+      m.historyReads += 1;
+      m.historyKeysRead += keys;
+      m.historyRecordsRead += found;
     },
   };
 }
