@@ -1,6 +1,7 @@
 import type { HistoryRecord, ValidationHistory } from '../../shared/ga4/history';
 import type { CollectorSink, HistoryRead, HistoryWrite } from './sink';
 import { UNANNOUNCED_TRUST_MS } from './cache-invalidation';
+import { unpersistedKeyPrefixes } from './history-key-kinds';
 
 export interface HistoryCacheOptions {
   /** Most records (present or known-absent) kept in memory across all websites. */
@@ -68,7 +69,8 @@ class SiteRecords {
  * The engine's history for the collector: a bounded in-memory cache per website, backed by the
  * collector_history table. Before validating a batch the writer prefetches every key the batch
  * may read in one query per website (`prefetch`), so validation itself never waits on Postgres
- * and does not slow down as the log grows. Writes are buffered and persisted with the batch.
+ * and does not slow down as the log grows; keys of a kind no process persists (history-key-kinds.ts)
+ * are never asked for. Writes are buffered and persisted with the batch.
  *
  * Records are kept per website under the engine's own key strings (no `website|key` string per
  * lookup to build and hash), in two generations instead of an LRU: new and touched records go to
@@ -88,6 +90,8 @@ export class HistoryCache {
   private readonly changesAnnounced: (() => boolean) | undefined;
   private readonly caughtUp: (() => Promise<void>) | undefined;
   private readonly loadsInFlight = new Set<LoadInFlight>();
+  /** Keys starting with one of these are never persisted, so never read from Postgres (history-key-kinds.ts). */
+  private readonly unpersisted: readonly string[];
   private readonly onRead: ((keys: number, found: number) => void) | undefined;
 
   constructor(
@@ -100,6 +104,16 @@ export class HistoryCache {
     this.changesAnnounced = options.changesAnnounced;
     this.caughtUp = options.caughtUp;
     this.onRead = options.onRead;
+    this.unpersisted = unpersistedKeyPrefixes(this.persistMinTtl);
+  }
+
+  /**
+   * No process ever persists a record under this key (its kind lives shorter than persistMinTtl):
+   * what this process holds of it is all there is, and Postgres has nothing to add.
+   */
+  private neverPersisted(key: string): boolean {
+    for (const prefix of this.unpersisted) if (key.startsWith(prefix)) return true;
+    return false;
   }
 
   /** Records held (present or known-absent), both generations. */
@@ -211,6 +225,7 @@ export class HistoryCache {
     const seen: Array<Slot | undefined> = [];
     let site = this.siteOf(websiteId);
     for (const k of keys) {
+      if (this.neverPersisted(k)) continue;
       const slot = this.lookup(site, k);
       if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) {
         missing.push(k);

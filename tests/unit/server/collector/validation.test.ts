@@ -130,6 +130,49 @@ describe('HitValidation', () => {
   });
 });
 
+describe('HitValidation: one history read per website and group (issue 28)', () => {
+  /** Hit `n` of one visitor's page load: each has its own hit counter, so its own duplicate-hit fingerprint. */
+  const visitorHit = (seq: number, n: number): ValidationInput => ({
+    ...purchase(seq),
+    envelope: { ...purchase(seq).envelope, url: `https://www.google-analytics.com/g/collect?v=2&tid=G-SHOP1234&cid=77.2&sid=1700000000&sct=1&_p=4242&_s=${n}&en=page_view&dl=https%3A%2F%2Fshop.example.com%2F` },
+  });
+
+  function countingSink() {
+    const sink = createMemorySink();
+    const reads: string[][] = [];
+    const load = sink.loadHistory.bind(sink);
+    sink.loadHistory = (websiteId, keys) => {
+      reads.push([...keys]);
+      return load(websiteId, keys);
+    };
+    return { sink, reads };
+  }
+
+  it("a visitor's hits in one group share one read, which names each key once and no key no process persists", async () => {
+    const { sink, reads } = countingSink();
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    const out = await validation.validate(Array.from({ length: 10 }, (_, i) => visitorHit(i + 1, i + 1)));
+    expect(out.every((o) => o.refusal === undefined)).toBe(true);
+    expect(reads).toHaveLength(1);
+    const keys = reads[0]!;
+    expect(new Set(keys).size).toBe(keys.length);
+    // The session, client, page-load and event-name records: five keys for ten hits.
+    expect(keys.map((k) => k.split('|')[0]).sort()).toEqual(['client', 'client', 'names', 'page', 'sess']);
+    // The duplicate-hit fingerprints (one per hit, kept a minute, never persisted) are not asked for.
+    expect(keys.some((k) => k.startsWith('hit|'))).toBe(false);
+  });
+
+  it('the next group reads nothing the first one read or wrote, and a repeated hit is still caught from memory', async () => {
+    const { sink, reads } = countingSink();
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    await validation.validate([visitorHit(1, 1), visitorHit(2, 2)]);
+    const again = await validation.validate([visitorHit(3, 2), visitorHit(4, 3)]);
+    expect(reads).toHaveLength(1);
+    expect(ruleIds(again[0])).toContain('dq.duplicate_hit');
+    expect(ruleIds(again[1])).not.toContain('dq.duplicate_hit');
+  });
+});
+
 describe('HitValidation: the custom-rule cap per request (issue 26)', () => {
   // About 41,000 steps per hit on a 400-character value: under the per-hit budget (50,000), three
   // hits over the per-request cap (100,000). See tests/unit/ga4/custom-rule-budget.test.ts.
