@@ -15,7 +15,8 @@ export interface CollectorMetrics {
   queueCapacity: number;
   /**
    * Reads of the engine's history from Postgres (one query per website and validation group), the
-   * keys they asked for and the records found; 0 while validation runs in its own thread.
+   * keys they asked for and the records found (the validation thread's too: it reports its reads with
+   * each group it validated).
    */
   historyReads: number;
   historyKeysRead: number;
@@ -31,7 +32,8 @@ export interface MetricsRecorder {
   batchWritten(size: number): void;
   batchFailed(): void;
   setQueue(depth: number, capacity: number): void;
-  historyRead(keys: number, found: number): void;
+  /** `reads` queries (default one) asked for `keys` keys and found `found` records. */
+  historyRead(keys: number, found: number, reads?: number): void;
 }
 
 export function createMetrics(): MetricsRecorder {
@@ -70,8 +72,8 @@ export function createMetrics(): MetricsRecorder {
       m.queueDepth = depth;
       m.queueCapacity = capacity;
     },
-    historyRead: (keys, found) => {
-      m.historyReads += 1;
+    historyRead: (keys, found, reads = 1) => {
+      m.historyReads += reads;
       m.historyKeysRead += keys;
       m.historyRecordsRead += found;
     },
