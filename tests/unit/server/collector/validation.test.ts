@@ -162,6 +162,52 @@ describe('HitValidation: one history read per website and group (issue 28)', () 
     expect(keys.some((k) => k.startsWith('hit|'))).toBe(false);
   });
 
+  it("the next group's hits of the same visitor wait for the read under way instead of asking for the same keys again", async () => {
+    const { sink, pending } = slowSink();
+    let reads = 0;
+    const load = sink.loadHistory;
+    sink.loadHistory = (websiteId, keys) => {
+      reads += 1;
+      return load(websiteId, keys);
+    };
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    const first = validation.validate([visitorHit(1, 1)]);
+    await until(() => pending.length === 1);
+    const second = validation.validate([visitorHit(2, 2)]);
+    await eventLoopTurns();
+    expect(reads).toBe(1);
+    pending[0]!();
+    const [[a], [b]] = await Promise.all([first, second]);
+    expect(reads).toBe(1);
+    expect(a?.refusal).toBeUndefined();
+    expect(b?.refusal).toBeUndefined();
+  });
+
+  it('when the read it waited for fails, the next group reads the keys itself', async () => {
+    const { sink, pending } = slowSink();
+    const asked: string[][] = [];
+    const load = sink.loadHistory;
+    sink.loadHistory = async (websiteId, keys) => {
+      asked.push([...keys]);
+      const answer = await load(websiteId, keys);
+      if (asked.length === 1) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      return answer;
+    };
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    const first = validation.validate([visitorHit(1, 1)]);
+    await until(() => pending.length === 1);
+    const second = validation.validate([visitorHit(2, 2)]);
+    await eventLoopTurns();
+    pending[0]!();
+    await expect(first).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await until(() => pending.length === 2);
+    pending[1]!();
+    const [b] = await second;
+    expect(b?.refusal).toBeUndefined();
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual(asked[0]);
+  });
+
   it('the next group reads nothing the first one read or wrote, and a repeated hit is still caught from memory', async () => {
     const { sink, reads } = countingSink();
     const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
