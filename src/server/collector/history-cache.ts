@@ -255,11 +255,13 @@ export class HistoryCache {
     const readElsewhere: string[] = [];
     const reads = new Set<Promise<unknown>>();
     const site = this.siteOf(websiteId);
+    // This website's reads under way (usually none or one: at most two groups are prefetched at once).
+    const underWay = share ? [...this.loadsInFlight].filter((l) => l.websiteId === websiteId) : [];
     for (const k of keys) {
       if (this.neverPersisted(k)) continue;
       const slot = this.lookup(site, k);
       if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) {
-        const elsewhere = share ? this.readingNow(websiteId, k) : undefined;
+        const elsewhere = underWay.length > 0 ? underWay.find((l) => l.keys.has(k)) : undefined;
         if (elsewhere) {
           readElsewhere.push(k);
           reads.add(elsewhere.done);
@@ -270,12 +272,6 @@ export class HistoryCache {
       }
     }
     return { missing, seen, readElsewhere, reads };
-  }
-
-  /** The read under way that asks for this key of the website, if any. */
-  private readingNow(websiteId: string, key: string): LoadInFlight | undefined {
-    for (const load of this.loadsInFlight) if (load.websiteId === websiteId && load.keys.has(key)) return load;
-    return undefined;
   }
 
   /** Reads `missing` (keys of one website; `seen`: what the cache held for each) in one query and caches what it finds. */
