@@ -325,11 +325,20 @@ async function measure(extraEnv, { withBare = false, compare = false } = {}) {
     const findings = await count(db, FINDINGS_SQL, info.websiteId);
     await db.end();
     const metrics = await (await fetch(`${info.url}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json(); // the first process's
+    // History reads of every process since it started (warm-up included), over the hits they stored.
+    const history = { reads: 0, keys: 0, records: 0, stored: 0 };
+    for (const u of collectorUrls) {
+      const m = u === info.url ? metrics : await (await fetch(`${u}/collector/metrics`, { headers: { apikey: info.serviceRoleKey } })).json();
+      history.reads += m.historyReads ?? 0;
+      history.keys += m.historyKeysRead ?? 0;
+      history.records += m.historyRecordsRead ?? 0;
+      history.stored += m.hitsStored;
+    }
     const bare = withBare ? await drive(info.bareUrl, info, SECONDS) : null;
     const storage = withBare ? await storedParts(info.databaseUrl, info.websiteId) : null;
     // After the stored parts are read, so the other websites' traffic is not in them.
     const comparison = compare ? await compareInventoryAndPlan(extraEnv, info, collectorUrls) : null;
-    return { collector, bare, cpu, eventLoop, stored, findings, metrics, storage, comparison, gc: { ...gc }, processes: servers.length, hits: info.hits.length };
+    return { collector, bare, cpu, eventLoop, stored, findings, metrics, history, storage, comparison, gc: { ...gc }, processes: servers.length, hits: info.hits.length };
   } finally {
     for (const c of [...joined.map((j) => j.child), child]) {
       c.kill('SIGTERM');
@@ -528,6 +537,8 @@ function report(name, r) {
   console.log(`  durably stored in Postgres during the run: ${r.stored} rows (${(r.stored / c.elapsed).toFixed(0)}/s), acknowledged: ${c.accepted}, distinct rules broken per request (in total): ${r.findings}`);
   console.log(`  hits sent ${c.sent} = stored ${r.stored} + refused ${c.refused}${r.stored + c.refused === c.sent ? '' : '  MISMATCH'}`);
   console.log(`  ${cpuLine(r)}`);
+  const perHit = (n) => (n / Math.max(1, r.history.stored)).toFixed(3);
+  console.log(`  history read from Postgres per stored hit (collector metrics, warm-up included): ${perHit(r.history.reads)} queries, ${perHit(r.history.keys)} keys asked, ${perHit(r.history.records)} records found`);
   console.log(
     `  collector GC during the run (node ${NODE_FLAGS.join(' ') || 'defaults'}): ${r.gc.scavenges} scavenges, ${r.gc.scavengeMs.toFixed(0)} ms; ${r.gc.fullGcs} mark-compacts, ${r.gc.fullGcMs.toFixed(0)} ms; longest pause ${r.gc.longestMs.toFixed(1)} ms`,
   );

@@ -144,6 +144,50 @@ describe('collector caches across two server processes', () => {
     expect(await send(second!.server.url, 'PROMO_CLICK')).toContain('dq.event_name_case');
   });
 
+  it("a visitor's hits in one request cost one history read (no duplicate-hit fingerprints asked for), and each process judges the visitor on what the other stored", async () => {
+    const domain = 'two-h.example.com';
+    const site = await website(domain);
+    const first = inject('serverUrl');
+    const visitor = `9.${Date.now()}`;
+    const url = (params: string) => `https://www.google-analytics.com/g/collect?v=2&tid=G-TWO00001&cid=${visitor}&sct=1&_p=777&dl=https%3A%2F%2F${domain}%2F&${params}`;
+    const send = async (base: string, params: string[]) => {
+      const hits = params.map((p) => {
+        seq += 1;
+        return { k: `visit${Date.now().toString(36)}${seq}`, m: 'GET', u: url(p) };
+      });
+      const res = await fetch(`${base}/collect/g?site=${site.site_key}`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: `https://${domain}` }, body: JSON.stringify({ v: 1, hits }) });
+      expect(res.status).toBe(200);
+      const ids = ((await res.json()) as { results: Array<{ id: string }> }).results.map((r) => r.id);
+      const { data } = await serviceClient().from('collected_requests').select('id, rule_ids').in('id', ids);
+      const byId = new Map((data as Array<{ id: string; rule_ids: string[] }>).map((r) => [r.id, r.rule_ids]));
+      return ids.map((id) => byId.get(id)!);
+    };
+    const metricsOf = async () => (await (await fetch(`${second.url}/collector/metrics`, { headers: { apikey: second.deps.jwt.serviceRoleKey } })).json()) as { historyReads: number; historyKeysRead: number };
+
+    // The first process starts the session and records the purchase.
+    const [start] = await send(first, ['sid=1700000001&_s=1&_ss=1&en=page_view', 'sid=1700000001&_s=2&en=purchase&cu=EUR&ep.transaction_id=T-TWO&epn.value=10']);
+    expect(start).not.toContain('sess.session_start_once');
+    // The second process gets ten hits of the same visitor in one request: one read for the website,
+    // asking for the names, client (consent, session count), page-load, session and transaction
+    // records; not for the ten duplicate-hit fingerprints, which no process ever persists.
+    const before = await metricsOf();
+    const rules = await send(second.url, ['sid=1700000001&_s=3&_ss=1&en=page_view', 'sid=1700000001&_s=4&en=purchase&cu=EUR&ep.transaction_id=T-TWO&epn.value=10', ...Array.from({ length: 8 }, (_, i) => `sid=1700000001&_s=${5 + i}&en=scroll`)]);
+    const after = await metricsOf();
+    expect(after.historyReads - before.historyReads).toBe(1);
+    expect(after.historyKeysRead - before.historyKeysRead).toBe(6);
+    // What the first process stored is what the second judged against.
+    expect(rules[0]).toContain('sess.session_start_once');
+    expect(rules[1]).toContain('ecom.duplicate_transaction');
+    // And back, through the announcement: the first process caches a second session's record
+    // without a session_start, the second process then starts that session, and the first must
+    // read the record again (with its own cached copy it would count this start as the first).
+    await send(first, ['sid=1700000002&_s=13&en=page_view']);
+    const [secondStart] = await send(second.url, ['sid=1700000002&_s=14&_ss=1&en=page_view']);
+    expect(secondStart).not.toContain('sess.session_start_once');
+    const [again] = await send(first, ['sid=1700000002&_s=15&_ss=1&en=page_view']);
+    expect(again).toContain('sess.session_start_once');
+  });
+
   it('the monthly limit holds across processes: the database takes back what both ledgers admitted beyond it', async () => {
     const domain = 'two-e.example.com';
     const site = await website(domain);

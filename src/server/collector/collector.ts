@@ -85,13 +85,14 @@ export function createCollector(pool: pg.Pool, log: Logger, options: CollectorOp
     threadDatabase === undefined
       ? new HistoryCache(sink, {
           ...(announced ? { changesAnnounced, caughtUp: () => listener?.caughtUp() ?? Promise.resolve() } : {}),
+          onRead: (keys, found) => metrics.historyRead(keys, found),
           ...options.history,
         })
       : undefined;
   const validator: HitValidator =
     threadDatabase === undefined
       ? new HitValidation(engine, history!, log, { inventory: options.inventory !== false })
-      : new ValidationThread({ connectionString: threadDatabase, processId, inventory: options.inventory !== false, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } }, log);
+      : new ValidationThread({ connectionString: threadDatabase, processId, inventory: options.inventory !== false, history: { maxEntries: options.history?.maxEntries, persistMinTtlMs: options.history?.persistMinTtlMs } }, log, (r) => metrics.historyRead(r.keys, r.found, r.reads));
   const refusals = new RefusalCounter();
   // In dependency order: the writer validates through the validator, the pipeline queues into the writer.
   const writer = new BatchWriter<AdmittedHit>(

@@ -1,6 +1,7 @@
 import type { HistoryRecord, ValidationHistory } from '../../shared/ga4/history';
 import type { CollectorSink, HistoryRead, HistoryWrite } from './sink';
 import { UNANNOUNCED_TRUST_MS } from './cache-invalidation';
+import { unpersistedKeyPrefixes } from './history-key-kinds';
 
 export interface HistoryCacheOptions {
   /** Most records (present or known-absent) kept in memory across all websites. */
@@ -16,6 +17,8 @@ export interface HistoryCacheOptions {
    */
   changesAnnounced?: () => boolean;
   caughtUp?: () => Promise<void>;
+  /** After each read from Postgres: how many keys it asked for and how many records it found (operator metrics). */
+  onRead?: (keys: number, found: number) => void;
 }
 
 
@@ -49,6 +52,10 @@ interface Slot {
  */
 interface LoadInFlight {
   websiteId: string;
+  /** The keys asked for: a later group needing one of them waits for this read instead of sending its own. */
+  keys: ReadonlySet<string>;
+  /** Settles once the read answered and its records are in the cache (or it failed). */
+  done: Promise<unknown>;
   /** Keys announced since the read was sent. */
   announced: Set<string>;
   /** The whole website (or every website) was announced since. */
@@ -66,7 +73,8 @@ class SiteRecords {
  * The engine's history for the collector: a bounded in-memory cache per website, backed by the
  * collector_history table. Before validating a batch the writer prefetches every key the batch
  * may read in one query per website (`prefetch`), so validation itself never waits on Postgres
- * and does not slow down as the log grows. Writes are buffered and persisted with the batch.
+ * and does not slow down as the log grows; keys of a kind no process persists (history-key-kinds.ts)
+ * are never asked for. Writes are buffered and persisted with the batch.
  *
  * Records are kept per website under the engine's own key strings (no `website|key` string per
  * lookup to build and hash), in two generations instead of an LRU: new and touched records go to
@@ -86,6 +94,9 @@ export class HistoryCache {
   private readonly changesAnnounced: (() => boolean) | undefined;
   private readonly caughtUp: (() => Promise<void>) | undefined;
   private readonly loadsInFlight = new Set<LoadInFlight>();
+  /** Keys starting with one of these are never persisted, so never read from Postgres (history-key-kinds.ts). */
+  private readonly unpersisted: readonly string[];
+  private readonly onRead: ((keys: number, found: number) => void) | undefined;
 
   constructor(
     private readonly sink: CollectorSink,
@@ -96,6 +107,17 @@ export class HistoryCache {
     this.now = options.now ?? Date.now;
     this.changesAnnounced = options.changesAnnounced;
     this.caughtUp = options.caughtUp;
+    this.onRead = options.onRead;
+    this.unpersisted = unpersistedKeyPrefixes(this.persistMinTtl);
+  }
+
+  /**
+   * No process ever persists a record under this key (its kind lives shorter than persistMinTtl):
+   * what this process holds of it is all there is, and Postgres has nothing to add.
+   */
+  private neverPersisted(key: string): boolean {
+    for (const prefix of this.unpersisted) if (key.startsWith(prefix)) return true;
+    return false;
   }
 
   /** Records held (present or known-absent), both generations. */
@@ -199,46 +221,95 @@ export class HistoryCache {
     await Promise.all([...keysBySite].map(([websiteId, keys]) => this.prefetch(websiteId, keys)));
   }
 
-  /** Loads the keys of a website that are not cached yet, or no longer trusted (one query). */
+  /**
+   * Loads the keys of a website that are not cached yet, or no longer trusted (one query). Keys an
+   * earlier group is reading right now (the next group's hits of the same visitor) are not asked
+   * for again: this waits for that read, then reads only what it left missing (it failed, or
+   * another process announced a write while it was under way).
+   */
   async prefetch(websiteId: string, keys: Iterable<string>): Promise<void> {
+    const { missing, seen, readElsewhere, reads } = this.missing(websiteId, keys, true);
+    const work: Array<Promise<void>> = [];
+    if (missing.length > 0) work.push(this.load(websiteId, missing, seen));
+    if (readElsewhere.length > 0)
+      work.push(
+        Promise.allSettled(reads).then(() => {
+          const left = this.missing(websiteId, readElsewhere, false);
+          return left.missing.length > 0 ? this.load(websiteId, left.missing, left.seen) : undefined;
+        }),
+      );
+    // Both settle before this answers (no read left running unwatched); the first failure is thrown.
+    for (const r of await Promise.allSettled(work)) if (r.status === 'rejected') throw r.reason;
+  }
+
+  /**
+   * The website's keys that are not cached or no longer trusted, with what the cache held for each
+   * (`seen`); with `share`, those another read is fetching right now are set apart (`readElsewhere`,
+   * and the reads to wait for).
+   */
+  private missing(websiteId: string, keys: Iterable<string>, share: boolean) {
     const now = this.now();
     const announced = this.changesAnnounced ? this.changesAnnounced() : true;
     const missing: string[] = [];
     const seen: Array<Slot | undefined> = [];
-    let site = this.siteOf(websiteId);
+    const readElsewhere: string[] = [];
+    const reads = new Set<Promise<unknown>>();
+    const site = this.siteOf(websiteId);
+    // This website's reads under way (usually none or one: at most two groups are prefetched at once).
+    const underWay = share ? [...this.loadsInFlight].filter((l) => l.websiteId === websiteId) : [];
     for (const k of keys) {
+      if (this.neverPersisted(k)) continue;
       const slot = this.lookup(site, k);
       if (!slot || slot.stale || slot.expiresAt <= now || (!announced && !slot.local && now - slot.at > UNANNOUNCED_TRUST_MS)) {
-        missing.push(k);
-        seen.push(slot);
+        const elsewhere = underWay.length > 0 ? underWay.find((l) => l.keys.has(k)) : undefined;
+        if (elsewhere) {
+          readElsewhere.push(k);
+          reads.add(elsewhere.done);
+        } else {
+          missing.push(k);
+          seen.push(slot);
+        }
       }
     }
-    if (missing.length === 0) return;
-    const load: LoadInFlight = { websiteId, announced: new Set(), all: false };
+    return { missing, seen, readElsewhere, reads };
+  }
+
+  /** Reads `missing` (keys of one website; `seen`: what the cache held for each) in one query and caches what it finds. */
+  private async load(websiteId: string, missing: string[], seen: Array<Slot | undefined>): Promise<void> {
+    const now = this.now();
+    let settled!: () => void;
+    // Waiters resume once the records below are cached (or the read failed), not merely once it answered.
+    const done = new Promise<void>((resolve) => (settled = resolve));
+    const load: LoadInFlight = { websiteId, keys: new Set(missing), done, announced: new Set(), all: false };
     this.loadsInFlight.add(load);
-    let found: Map<string, HistoryRead>;
     try {
-      found = await this.sink.loadHistory(websiteId, missing);
+      let found: Map<string, HistoryRead>;
+      try {
+        found = await this.sink.loadHistory(websiteId, missing);
+      } finally {
+        this.loadsInFlight.delete(load);
+      }
+      this.onRead?.(missing.length, found.size);
+      const loadedAt = this.now();
+      // A rotation while waiting may have dropped an emptied website's records object.
+      const site = this.siteOf(websiteId);
+      for (let i = 0; i < missing.length; i++) {
+        const k = missing[i]!;
+        // Validation of an earlier group may have written the record meanwhile (prefetching overlaps
+        // it): what this process wrote is newer than what the table held when the query ran.
+        const meanwhile = this.lookup(site, k);
+        if (meanwhile !== seen[i] && meanwhile !== undefined && !meanwhile.stale) continue;
+        const hit = found.get(k);
+        // Absent keys are remembered as absent until this process writes them (or another process
+        // announces it did), which saves a query per new session.
+        const slot: Slot = hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt };
+        // Announced while the read was under way: it serves the batch it was read for, like any
+        // record announced mid-batch, and is read again before the next.
+        if (load.all || load.announced.has(k)) slot.stale = true;
+        this.put(site, k, slot, false);
+      }
     } finally {
-      this.loadsInFlight.delete(load);
-    }
-    const loadedAt = this.now();
-    // A rotation while waiting may have dropped an emptied website's records object.
-    site = this.siteOf(websiteId);
-    for (let i = 0; i < missing.length; i++) {
-      const k = missing[i]!;
-      // Validation of an earlier group may have written the record meanwhile (prefetching overlaps
-      // it): what this process wrote is newer than what the table held when the query ran.
-      const meanwhile = this.lookup(site, k);
-      if (meanwhile !== seen[i] && meanwhile !== undefined && !meanwhile.stale) continue;
-      const hit = found.get(k);
-      // Absent keys are remembered as absent until this process writes them (or another process
-      // announces it did), which saves a query per new session.
-      const slot: Slot = hit ? { record: hit.value, expiresAt: hit.expiresAtMs, at: loadedAt } : { record: undefined, expiresAt: now + this.persistMinTtl, at: loadedAt };
-      // Announced while the read was under way: it serves the batch it was read for, like any
-      // record announced mid-batch, and is read again before the next.
-      if (load.all || load.announced.has(k)) slot.stale = true;
-      this.put(site, k, slot, false);
+      settled();
     }
   }
 

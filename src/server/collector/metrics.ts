@@ -13,6 +13,14 @@ export interface CollectorMetrics {
   maxBatchSize: number;
   queueDepth: number;
   queueCapacity: number;
+  /**
+   * Reads of the engine's history from Postgres (one query per website and validation group), the
+   * keys they asked for and the records found (the validation thread's too: it reports its reads with
+   * each group it validated).
+   */
+  historyReads: number;
+  historyKeysRead: number;
+  historyRecordsRead: number;
   startedAt: string;
 }
 
@@ -24,6 +32,8 @@ export interface MetricsRecorder {
   batchWritten(size: number): void;
   batchFailed(): void;
   setQueue(depth: number, capacity: number): void;
+  /** `reads` queries (default one) asked for `keys` keys and found `found` records. */
+  historyRead(keys: number, found: number, reads?: number): void;
 }
 
 export function createMetrics(): MetricsRecorder {
@@ -39,6 +49,9 @@ export function createMetrics(): MetricsRecorder {
     maxBatchSize: 0,
     queueDepth: 0,
     queueCapacity: 0,
+    historyReads: 0,
+    historyKeysRead: 0,
+    historyRecordsRead: 0,
     startedAt: new Date().toISOString(),
   };
   return {
@@ -58,6 +71,11 @@ export function createMetrics(): MetricsRecorder {
     setQueue: (depth, capacity) => {
       m.queueDepth = depth;
       m.queueCapacity = capacity;
+    },
+    historyRead: (keys, found, reads = 1) => {
+      m.historyReads += reads;
+      m.historyKeysRead += keys;
+      m.historyRecordsRead += found;
     },
   };
 }

@@ -4,6 +4,13 @@ import type { DebugResponse } from './engine-adapter';
 import type { DebugInput, ValidationOutcome } from './validation';
 import type { CollectorWebsite } from './websites';
 
+/** History reads from Postgres: queries, keys asked for, records found. */
+export interface HistoryReadCounts {
+  reads: number;
+  keys: number;
+  found: number;
+}
+
 /** What the validation thread is started with (workerData). */
 export interface ValidationWorkerData {
   connectionString: string;
@@ -37,7 +44,8 @@ export type ToValidationThread =
   | { type: 'stop' };
 
 export type FromValidationThread =
-  | { type: 'validated'; call: number; outcomes: ValidationOutcome[] }
+  /** `historyRead`: the history reads from Postgres since the last answer (the collector's metrics). */
+  | { type: 'validated'; call: number; outcomes: ValidationOutcome[]; historyRead?: HistoryReadCounts }
   | { type: 'debugged'; call: number; response: DebugResponse }
   /** `code`: the Postgres or network error code, so the writer can tell a transient failure (retried) from others. */
   | { type: 'failed'; call: number; message: string; code?: string }

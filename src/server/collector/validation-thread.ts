@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
 import type { DebugResponse } from './engine-adapter';
 import { ValidationUnavailable, type DebugInput, type HitValidator, type ValidationInput, type ValidationOutcome } from './validation';
-import type { FromValidationThread, ToValidationThread, ValidationWorkerData, WireHit, WireWebsite } from './validation-protocol';
+import type { FromValidationThread, HistoryReadCounts, ToValidationThread, ValidationWorkerData, WireHit, WireWebsite } from './validation-protocol';
 import type { CollectorWebsite } from './websites';
 
 /** A call waiting for the thread's answer. */
@@ -49,6 +49,8 @@ export class ValidationThread implements HitValidator {
   constructor(
     private readonly data: ValidationWorkerData,
     private readonly log: Logger,
+    /** The thread's history reads from Postgres, as it reports them (the collector's metrics). */
+    private readonly onHistoryRead?: (counts: HistoryReadCounts) => void,
   ) {}
 
   private post(msg: ToValidationThread) {
@@ -83,6 +85,7 @@ export class ValidationThread implements HitValidator {
   private receive(msg: FromValidationThread) {
     switch (msg.type) {
       case 'validated':
+        if (msg.historyRead) this.onHistoryRead?.(msg.historyRead);
         this.calls.get(msg.call)?.resolve(msg.outcomes);
         this.calls.delete(msg.call);
         return;

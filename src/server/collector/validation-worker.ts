@@ -13,7 +13,7 @@ import { applyHistoryAnnouncement } from './history-announcements';
 import { HistoryCache } from './history-cache';
 import { createPgSink } from './pg-sink';
 import { HitValidation, type ValidationInput } from './validation';
-import type { FromValidationThread, ToValidationThread, ValidationWorkerData, WireWebsite } from './validation-protocol';
+import type { FromValidationThread, HistoryReadCounts, ToValidationThread, ValidationWorkerData, WireWebsite } from './validation-protocol';
 import type { CollectorWebsite } from './websites';
 
 if (!parentPort) throw new Error('validation-worker.ts runs as a worker thread only');
@@ -28,9 +28,23 @@ const pool = new pg.Pool({ connectionString: data.connectionString, max: 2, appl
 // An idle connection lost (Postgres restarted) must not end the thread; the next query reconnects.
 pool.on('error', (err) => log.warn({ error: err.message }, 'collector validation: a history connection was lost'));
 
+/** History reads since the last answer, reported with the next one (the collector counts them in its metrics). */
+let reads: HistoryReadCounts = { reads: 0, keys: 0, found: 0 };
+const takeReads = (): HistoryReadCounts | undefined => {
+  if (reads.reads === 0) return undefined;
+  const taken = reads;
+  reads = { reads: 0, keys: 0, found: 0 };
+  return taken;
+};
+
 // Called only while validating, after the listener below exists.
 const history = new HistoryCache(createPgSink(pool), {
   ...data.history,
+  onRead: (keys, found) => {
+    reads.reads += 1;
+    reads.keys += keys;
+    reads.found += found;
+  },
   changesAnnounced: () => listener.listening(),
   caughtUp: () => listener.caughtUp(),
 });
@@ -76,7 +90,10 @@ port.on('message', (msg: ToValidationThread) => {
         return;
       }
       validation.validate(inputs).then(
-        (outcomes) => send({ type: 'validated', call: msg.call, outcomes }),
+        (outcomes) => {
+          const historyRead = takeReads();
+          send({ type: 'validated', call: msg.call, outcomes, ...(historyRead ? { historyRead } : {}) });
+        },
         (err: unknown) => send(failure(msg.call, err)),
       );
       return;

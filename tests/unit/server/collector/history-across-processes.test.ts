@@ -127,6 +127,31 @@ describe('history cache with another process writing the same website', () => {
     }
   });
 
+  it('a batch that waited for a read under way reads a key again itself when an announcement overtook that read', async () => {
+    const { a, b, validate, sink } = twoProcesses();
+    const loadHistory = sink.loadHistory.bind(sink);
+    let answer!: () => void;
+    let reads = 0;
+    sink.loadHistory = async (websiteId, keys) => {
+      reads += 1;
+      const snapshot = await loadHistory(websiteId, keys);
+      if (reads === 1) await new Promise<void>((resolve) => (answer = resolve));
+      return snapshot;
+    };
+    const first = a.prefetch('site', ['k']); // the earlier batch's read: its snapshot has no record
+    await Promise.resolve();
+    const second = a.prefetch('site', ['k']); // the next batch needs the same key: it waits for that read
+    expect(reads).toBe(1);
+    await validate(b, 'k', count); // b commits n=1 ...
+    a.forget('site', ['k']); // ... and announces it while a's read is under way
+    answer();
+    await first;
+    // The earlier batch goes on with what its read found; the next one read the key again.
+    await second;
+    expect(reads).toBe(3); // a's two reads, and b's own
+    expect(a.view('site', []).get('k')).toEqual({ n: 1 });
+  });
+
   it('a whole website (or every website) announced while this process was reading is read again before the next batch', async () => {
     for (const announce of [(a: HistoryCache) => a.forgetWebsite('site'), (a: HistoryCache) => a.forgetAll()]) {
       const { seen, stored } = await readOvertakenByAnnouncement(announce, false);

@@ -89,4 +89,20 @@ describe('collector history cache', () => {
     await cache.prefetch('s2', ['k']);
     expect(loads()).toBe(1);
   });
+
+  it('never asks Postgres for a key of a kind no process persists (it lives shorter than persistMinTtl), and still asks for the others', async () => {
+    const asked: string[][] = [];
+    const sink = createMemorySink();
+    const load = sink.loadHistory.bind(sink);
+    sink.loadHistory = (websiteId, keys) => {
+      asked.push([...keys]);
+      return load(websiteId, keys);
+    };
+    const keys = ['hit|G-1|1.2|9|1|page_view', 'sess|G-1|1.2|1700000000'];
+    await new HistoryCache(sink, { now: () => 1_000_000 }).prefetch('s', keys);
+    expect(asked).toEqual([['sess|G-1|1.2|1700000000']]);
+    // A deployment persisting records from 30 s on persists duplicate-hit fingerprints too: they are read.
+    await new HistoryCache(sink, { now: () => 1_000_000, persistMinTtlMs: 30_000 }).prefetch('s', keys);
+    expect(asked[1]).toEqual(keys);
+  });
 });

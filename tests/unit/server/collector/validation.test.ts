@@ -130,6 +130,95 @@ describe('HitValidation', () => {
   });
 });
 
+describe('HitValidation: one history read per website and group (issue 28)', () => {
+  /** Hit `n` of one visitor's page load: each has its own hit counter, so its own duplicate-hit fingerprint. */
+  const visitorHit = (seq: number, n: number): ValidationInput => ({
+    ...purchase(seq),
+    envelope: { ...purchase(seq).envelope, url: `https://www.google-analytics.com/g/collect?v=2&tid=G-SHOP1234&cid=77.2&sid=1700000000&sct=1&_p=4242&_s=${n}&en=page_view&dl=https%3A%2F%2Fshop.example.com%2F` },
+  });
+
+  function countingSink() {
+    const sink = createMemorySink();
+    const reads: string[][] = [];
+    const load = sink.loadHistory.bind(sink);
+    sink.loadHistory = (websiteId, keys) => {
+      reads.push([...keys]);
+      return load(websiteId, keys);
+    };
+    return { sink, reads };
+  }
+
+  it("a visitor's hits in one group share one read, which names each key once and no key no process persists", async () => {
+    const { sink, reads } = countingSink();
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    const out = await validation.validate(Array.from({ length: 10 }, (_, i) => visitorHit(i + 1, i + 1)));
+    expect(out.every((o) => o.refusal === undefined)).toBe(true);
+    expect(reads).toHaveLength(1);
+    const keys = reads[0]!;
+    expect(new Set(keys).size).toBe(keys.length);
+    // The session, client, page-load and event-name records: five keys for ten hits.
+    expect(keys.map((k) => k.split('|')[0]).sort()).toEqual(['client', 'client', 'names', 'page', 'sess']);
+    // The duplicate-hit fingerprints (one per hit, kept a minute, never persisted) are not asked for.
+    expect(keys.some((k) => k.startsWith('hit|'))).toBe(false);
+  });
+
+  it("the next group's hits of the same visitor wait for the read under way instead of asking for the same keys again", async () => {
+    const { sink, pending } = slowSink();
+    let reads = 0;
+    const load = sink.loadHistory;
+    sink.loadHistory = (websiteId, keys) => {
+      reads += 1;
+      return load(websiteId, keys);
+    };
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    const first = validation.validate([visitorHit(1, 1)]);
+    await until(() => pending.length === 1);
+    const second = validation.validate([visitorHit(2, 2)]);
+    await eventLoopTurns();
+    expect(reads).toBe(1);
+    pending[0]!();
+    const [[a], [b]] = await Promise.all([first, second]);
+    expect(reads).toBe(1);
+    expect(a?.refusal).toBeUndefined();
+    expect(b?.refusal).toBeUndefined();
+  });
+
+  it('when the read it waited for fails, the next group reads the keys itself', async () => {
+    const { sink, pending } = slowSink();
+    const asked: string[][] = [];
+    const load = sink.loadHistory;
+    sink.loadHistory = async (websiteId, keys) => {
+      asked.push([...keys]);
+      const answer = await load(websiteId, keys);
+      if (asked.length === 1) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      return answer;
+    };
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    const first = validation.validate([visitorHit(1, 1)]);
+    await until(() => pending.length === 1);
+    const second = validation.validate([visitorHit(2, 2)]);
+    await eventLoopTurns();
+    pending[0]!();
+    await expect(first).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await until(() => pending.length === 2);
+    pending[1]!();
+    const [b] = await second;
+    expect(b?.refusal).toBeUndefined();
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual(asked[0]);
+  });
+
+  it('the next group reads nothing the first one read or wrote, and a repeated hit is still caught from memory', async () => {
+    const { sink, reads } = countingSink();
+    const validation = new HitValidation(createEngineAdapter(), new HistoryCache(sink), silentLog);
+    await validation.validate([visitorHit(1, 1), visitorHit(2, 2)]);
+    const again = await validation.validate([visitorHit(3, 2), visitorHit(4, 3)]);
+    expect(reads).toHaveLength(1);
+    expect(ruleIds(again[0])).toContain('dq.duplicate_hit');
+    expect(ruleIds(again[1])).not.toContain('dq.duplicate_hit');
+  });
+});
+
 describe('HitValidation: the custom-rule cap per request (issue 26)', () => {
   // About 41,000 steps per hit on a 400-character value: under the per-hit budget (50,000), three
   // hits over the per-request cap (100,000). See tests/unit/ga4/custom-rule-budget.test.ts.
