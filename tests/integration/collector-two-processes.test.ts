@@ -162,7 +162,7 @@ describe('collector caches across two server processes', () => {
       const byId = new Map((data as Array<{ id: string; rule_ids: string[] }>).map((r) => [r.id, r.rule_ids]));
       return ids.map((id) => byId.get(id)!);
     };
-    const metricsOf = async () => (await (await fetch(`${second.url}/collector/metrics`, { headers: { apikey: second.deps.jwt.serviceRoleKey } })).json()) as { historyReads: number; historyKeysRead: number };
+    const metricsOf = async () => (await (await fetch(`${second!.server.url}/collector/metrics`, { headers: { apikey: second!.server.deps.jwt.serviceRoleKey } })).json()) as { historyReads: number; historyKeysRead: number };
 
     // The first process starts the session and records the purchase.
     const [start] = await send(first, ['sid=1700000001&_s=1&_ss=1&en=page_view', 'sid=1700000001&_s=2&en=purchase&cu=EUR&ep.transaction_id=T-TWO&epn.value=10']);
@@ -171,7 +171,7 @@ describe('collector caches across two server processes', () => {
     // asking for the names, client (consent, session count), page-load, session and transaction
     // records; not for the ten duplicate-hit fingerprints, which no process ever persists.
     const before = await metricsOf();
-    const rules = await send(second.url, ['sid=1700000001&_s=3&_ss=1&en=page_view', 'sid=1700000001&_s=4&en=purchase&cu=EUR&ep.transaction_id=T-TWO&epn.value=10', ...Array.from({ length: 8 }, (_, i) => `sid=1700000001&_s=${5 + i}&en=scroll`)]);
+    const rules = await send(second!.server.url, ['sid=1700000001&_s=3&_ss=1&en=page_view', 'sid=1700000001&_s=4&en=purchase&cu=EUR&ep.transaction_id=T-TWO&epn.value=10', ...Array.from({ length: 8 }, (_, i) => `sid=1700000001&_s=${5 + i}&en=scroll`)]);
     const after = await metricsOf();
     expect(after.historyReads - before.historyReads).toBe(1);
     expect(after.historyKeysRead - before.historyKeysRead).toBe(6);
@@ -182,7 +182,7 @@ describe('collector caches across two server processes', () => {
     // without a session_start, the second process then starts that session, and the first must
     // read the record again (with its own cached copy it would count this start as the first).
     await send(first, ['sid=1700000002&_s=13&en=page_view']);
-    const [secondStart] = await send(second.url, ['sid=1700000002&_s=14&_ss=1&en=page_view']);
+    const [secondStart] = await send(second!.server.url, ['sid=1700000002&_s=14&_ss=1&en=page_view']);
     expect(secondStart).not.toContain('sess.session_start_once');
     const [again] = await send(first, ['sid=1700000002&_s=15&_ss=1&en=page_view']);
     expect(again).toContain('sess.session_start_once');
