@@ -70,3 +70,39 @@ export function valuesOutsidePlan(allowed: readonly string[], seen: readonly str
 export function sharePct(value: number, baseline: number): number {
   return baseline === 0 ? 100 : Math.round((value * 100) / baseline);
 }
+
+/**
+ * Distinct values a parameter's value set may have had over the baseline weeks to be judged: the
+ * collector keeps at most 20 per hour, and a parameter whose values keep changing from hour to hour
+ * (a date, a campaign id) is not an enumeration whose new members are news.
+ */
+export const VALUE_SET_BASELINE_MAX = 20;
+/** Hits a vanished value should have had in the window, at its baseline share, before its absence counts. */
+export const VANISH_MIN_EXPECTED = 5;
+
+export interface ValueSetChange {
+  /** Values in the window never seen in the baseline weeks (only for parameters without an allowed list). */
+  newValues: string[];
+  /** Values of the baseline that the window should have carried at least VANISH_MIN_EXPECTED times and did not carry once. */
+  vanished: string[];
+}
+
+const total = (counts: Readonly<Record<string, number>>) => Object.values(counts).reduce((n, c) => n + c, 0);
+
+/**
+ * A low-cardinality parameter's value set in the window against the same parameter's values over
+ * the baseline weeks (hits per value, from the inventory's hourly value sets). Null when the
+ * baseline is too thin (fewer than minHits hits) or too varied to judge. A parameter with an
+ * allowed list reports no new values: one outside the list is the `values:` drift, one inside is
+ * planned.
+ */
+export function judgeValueSet(input: { window: Readonly<Record<string, number>>; baseline: Readonly<Record<string, number>>; allowed: readonly string[] | null; minHits: number }): ValueSetChange | null {
+  const { window, baseline, allowed, minHits } = input;
+  const baselineValues = Object.keys(baseline);
+  const baselineHits = total(baseline);
+  if (baselineHits < minHits || baselineHits === 0 || baselineValues.length > VALUE_SET_BASELINE_MAX) return null;
+  const newValues = allowed ? [] : Object.keys(window).filter((v) => !Object.hasOwn(baseline, v)).sort();
+  const windowHits = total(window);
+  const vanished = windowHits < minHits ? [] : baselineValues.filter((v) => !Object.hasOwn(window, v) && (baseline[v]! / baselineHits) * windowHits >= VANISH_MIN_EXPECTED).sort();
+  return newValues.length || vanished.length ? { newValues, vanished } : null;
+}

@@ -1,5 +1,5 @@
 import type { SqlClient } from '../../db/database';
-import { contradictingTypes, hourOfWeekBaseline, judgeVolume, sharePct, valuesOutsidePlan, type PlanType, type VolumeThresholds } from '../drift-baseline';
+import { contradictingTypes, hourOfWeekBaseline, judgeValueSet, judgeVolume, sharePct, valuesOutsidePlan, type PlanType, type VolumeThresholds } from '../drift-baseline';
 import { num, requestsLink, type AlertSeverity, type Observation, type TargetRow } from '../observation';
 import { targetsCte } from '../targets';
 
@@ -97,6 +97,34 @@ export const SCHEMA_SQL = `with ${WATCHED},
   cross join k
   where x.last_seen is not null and x.last_seen < k.last`;
 
+// The value sets of the planned parameters of planned events (tracking_inventory_values_hourly,
+// kept per hour by the collector) in the window (the last complete hour and the current one), by
+// hour, and summed over the rule's baseline weeks before it: only for parameters that were never
+// high-cardinality in any of those hours. judgeValueSet decides.
+const PARAM_HOURS = `j.website_id = w.website_id and j.event_name = w.event_name and j.scope = w.scope and j.name = w.name`;
+const VALUE_SET_SQL = `with ${WATCHED},
+  planned as (
+    select p.i, p.website_id, p.weeks, e.name as event_name, case pp.scope when 'event' then 'param' else 'item' end as scope, pp.name, pp.allowed_values
+    from p join public.tracking_plan_events e on e.version_id = p.version_id and e.status <> 'deprecated'
+    join public.tracking_plan_parameters pp on pp.event_id = e.id and pp.scope in ('event', 'item')),
+  win as materialized (
+    select w.*, c.hours
+    from planned w cross join k
+    cross join lateral (select jsonb_agg(jsonb_build_object('hour', j.hour, 'counts', j.value_counts) order by j.hour) as hours, bool_or(j.high_cardinality) as high
+                        from public.tracking_inventory_values_hourly j where ${PARAM_HOURS} and j.hour >= k.last and j.hour <= $1::timestamptz) c
+    where c.high is false),
+  judged as (
+    select w.*, b.high as baseline_high
+    from win w cross join k
+    cross join lateral (select bool_or(j.high_cardinality) as high from public.tracking_inventory_values_hourly j
+                        where ${PARAM_HOURS} and j.hour >= k.last - make_interval(days => 7 * w.weeks) and j.hour < k.last) b)
+  select w.i, w.event_name, w.scope, w.name, w.allowed_values, w.hours,
+         (select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb)
+          from (select e.key, sum(e.value::bigint) as n from public.tracking_inventory_values_hourly j, jsonb_each_text(j.value_counts) e
+                where ${PARAM_HOURS} and j.hour >= k.last - make_interval(days => 7 * w.weeks) and j.hour < k.last group by e.key) x) as baseline
+  from judged w cross join k
+  where w.baseline_high is false`;
+
 // The latest requests that show a change, for the alert: the event, the event with a parameter, or without it.
 const EXAMPLES_SQL = `
   select q.n, array(
@@ -105,10 +133,12 @@ const EXAMPLES_SQL = `
       and jsonb_path_exists(r.events::jsonb, (case q.mode when 'event' then '$[*] ? (@.name == $e)'
                                                   when 'with' then '$[*] ? (@.name == $e && exists(@.params.keyvalue() ? (@.key == $p)))'
                                                   when 'item' then '$[*] ? (@.name == $e && exists(@.items[*].keyvalue() ? (@.key == $p)))'
+                                                  when 'value' then '$[*] ? (@.name == $e && exists(@.params.keyvalue() ? (@.key == $p && @.value == $v)))'
+                                                  when 'item_value' then '$[*] ? (@.name == $e && exists(@.items[*].keyvalue() ? (@.key == $p && @.value == $v)))'
                                                   else '$[*] ? (@.name == $e && !exists(@.params.keyvalue() ? (@.key == $p)))' end)::jsonpath,
-                            jsonb_build_object('e', q.event_name, 'p', q.param))
+                            jsonb_build_object('e', q.event_name, 'p', q.param, 'v', q.value))
     order by r.received_at desc limit 3) as ids
-  from unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[]) as q(n, website_id, event_name, param, mode)`;
+  from unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[]) as q(n, website_id, event_name, param, mode, value)`;
 
 type Row = TargetRow & { plan_name: string; version_id: string; version: number; published_at: Date };
 
@@ -120,7 +150,7 @@ interface Drift {
   summary: string;
   details: Record<string, unknown>;
   event: string;
-  examples: { param: string; mode: 'event' | 'with' | 'item' | 'without' };
+  examples: { param: string; mode: 'event' | 'with' | 'item' | 'without' | 'value' | 'item_value'; value?: string };
 }
 
 const thresholdsOf = (params: Record<string, unknown>): VolumeThresholds => ({
@@ -128,6 +158,9 @@ const thresholdsOf = (params: Record<string, unknown>): VolumeThresholds => ({
   minSharePct: num(params, 'min_share_pct', 50),
   maxSharePct: num(params, 'max_share_pct', 300),
 });
+
+/** The rule's baseline weeks (1 to 8; the table's trigger checks the same bounds). */
+const weeksOf = (params: Record<string, unknown>) => Math.min(Math.max(Math.round(num(params, 'weeks', 4)), 1), 8);
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const planEntry = (r: Row, entry: string) => `${r.plan_name} v${r.version}: ${entry}`;
@@ -142,7 +175,7 @@ export function watchedJson(plans: Row[]): string {
         website_id: r.website_id,
         version_id: r.version_id,
         published_at: r.published_at,
-        weeks: Math.min(Math.max(Math.round(num(r.params, 'weeks', 4)), 1), 8),
+        weeks: weeksOf(r.params),
         min_hits: num(r.params, 'min_hits', 10),
         min_baseline: t.minBaseline,
         min_share: t.minSharePct,
@@ -276,6 +309,67 @@ async function schemaDrifts(client: SqlClient, at: Date, plans: Row[], watched: 
   return rows.flatMap((s) => schemaDrift(plans[s.i]!, s));
 }
 
+interface ValueSetRow {
+  i: number;
+  event_name: string;
+  scope: 'param' | 'item';
+  name: string;
+  allowed_values: string[] | null;
+  hours: Array<{ hour: string; counts: Record<string, number> }>;
+  baseline: Record<string, number>;
+}
+
+const quoted = (values: readonly string[], max = 10) => values.slice(0, max).map((v) => `"${v}"`).join(', ') + (values.length > max ? ` and ${values.length - max} more` : '');
+
+/** New values and vanished values of each planned parameter's value set, against its baseline weeks. */
+function valueSetDrift(r: Row, v: ValueSetRow, weeks: number, windowStart: Date): Drift[] {
+  const window: Record<string, number> = {};
+  for (const h of v.hours) for (const [value, n] of Object.entries(h.counts)) window[value] = (window[value] ?? 0) + Number(n);
+  const change = judgeValueSet({ window, baseline: v.baseline, allowed: v.allowed_values, minHits: num(r.params, 'min_hits', 10) });
+  if (!change) return [];
+  const entry = `${v.event_name}.${v.name}`;
+  const kind = v.scope === 'item' ? 'item parameter' : 'parameter';
+  const usual = Object.entries(v.baseline).sort((a, b) => b[1] - a[1]).map(([value]) => value);
+  const base = { plan: r.plan_name, plan_version: r.version, event_name: v.event_name, parameter: v.name, scope: v.scope, usual_values: usual.slice(0, 10), plan_entry: entry };
+  const out: Drift[] = [];
+  if (change.newValues.length) {
+    const isNew = new Set(change.newValues);
+    const first = v.hours.find((h) => Object.keys(h.counts).some((value) => isNew.has(value)));
+    const hits = change.newValues.reduce((n, value) => n + (window[value] ?? 0), 0);
+    out.push({
+      row: r,
+      subject: `new_values:${v.event_name}.${v.scope}.${v.name}`,
+      event: v.event_name,
+      title: `${r.website_name}: ${entry} has new values ${quoted(change.newValues, 3)}`,
+      summary: `The ${kind} ${v.name} on ${v.event_name} arrived with ${quoted(change.newValues)} (${hits} hits) since the last complete hour, never seen in the ${weeks} weeks before (usual values: ${quoted(usual)}); planned in ${planEntry(r, entry)}.`,
+      details: { change: 'new_values', ...base, new_values: change.newValues, hits, started_at: first ? new Date(first.hour).toISOString() : null },
+      examples: { param: v.name, mode: v.scope === 'item' ? 'item_value' : 'value', value: change.newValues[0]! },
+    });
+  }
+  if (change.vanished.length) {
+    const hits = Object.values(window).reduce((n, c) => n + c, 0);
+    out.push({
+      row: r,
+      subject: `values_vanished:${v.event_name}.${v.scope}.${v.name}`,
+      event: v.event_name,
+      title: `${r.website_name}: ${entry} no longer arrives with ${quoted(change.vanished, 3)}`,
+      summary: `The ${kind} ${v.name} on ${v.event_name} arrived ${hits} times since the last complete hour without ${quoted(change.vanished)}, which it usually carries (usual values over the last ${weeks} weeks: ${quoted(usual)}); planned in ${planEntry(r, entry)}.`,
+      details: { change: 'values_vanished', ...base, vanished_values: change.vanished, hits, started_at: windowStart.toISOString() },
+      examples: { param: v.name, mode: v.scope === 'item' ? 'item' : 'with' },
+    });
+  }
+  return out;
+}
+
+async function valueSetDrifts(client: SqlClient, plans: Row[], watched: string, at: Date): Promise<Drift[]> {
+  const { rows } = await client.query<ValueSetRow>(VALUE_SET_SQL, [at, watched]);
+  const windowStart = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 - 3_600_000);
+  return rows.flatMap((v) => {
+    const r = plans[v.i]!;
+    return valueSetDrift(r, v, weeksOf(r.params), windowStart);
+  });
+}
+
 /**
  * Drift of each watched website's traffic from its published tracking plan and its usual volume,
  * from the hourly inventory counters (set-based queries over all websites at once). Drift alerts
@@ -284,7 +378,9 @@ async function schemaDrifts(client: SqlClient, at: Date, plans: Row[], watched: 
 export async function observeTrackingDrift(client: SqlClient, at: Date): Promise<Observation[]> {
   const plans = (await client.query<Row>(PLANS_SQL, [at])).rows;
   const watched = watchedJson(plans);
-  const drifts = plans.length ? [...(await volumeDrifts(client, at, plans, watched)), ...(await schemaDrifts(client, at, plans, watched))] : [];
+  const drifts = plans.length
+    ? [...(await volumeDrifts(client, at, plans, watched)), ...(await schemaDrifts(client, at, plans, watched)), ...(await valueSetDrifts(client, plans, watched, at))]
+    : [];
   const examples = drifts.length
     ? (
         await client.query<{ n: number; ids: string[] }>(EXAMPLES_SQL, [
@@ -294,6 +390,7 @@ export async function observeTrackingDrift(client: SqlClient, at: Date): Promise
           drifts.map((d) => d.event),
           drifts.map((d) => d.examples.param),
           drifts.map((d) => d.examples.mode),
+          drifts.map((d) => d.examples.value ?? ''),
         ])
       ).rows
     : [];
