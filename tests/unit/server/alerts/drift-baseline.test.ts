@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contradictingTypes, hourOfWeekBaseline, judgeVolume, sharePct, valuesOutsidePlan } from '../../../../src/server/alerts/drift-baseline';
+import { contradictingTypes, hourOfWeekBaseline, judgeValueSet, judgeVolume, sharePct, VALUE_SET_BASELINE_MAX, valuesOutsidePlan } from '../../../../src/server/alerts/drift-baseline';
 
 describe('hour-of-week baseline', () => {
   it('is the median of the same hour over the recent weeks, so one odd week does not move it', () => {
@@ -54,5 +54,35 @@ describe('types and values against the plan', () => {
   it('names the values outside the allowed list (a currency now in lower case)', () => {
     expect(valuesOutsidePlan(['EUR', 'USD'], ['EUR', 'usd', 'usd', ''])).toEqual(['usd']);
     expect(valuesOutsidePlan(['EUR'], ['EUR'])).toEqual([]);
+  });
+});
+
+describe('judging a value set against its baseline weeks', () => {
+  const baseline = { card: 600, paypal: 400 };
+
+  it('names values never seen in the baseline (a currency in lower case, a new payment_type)', () => {
+    expect(judgeValueSet({ window: { card: 20, paypal: 10, crypto: 2 }, baseline, allowed: null, minHits: 10 })).toEqual({ newValues: ['crypto'], vanished: [] });
+    expect(judgeValueSet({ window: { EUR: 3, eur: 1 }, baseline: { EUR: 500 }, allowed: null, minHits: 10 })).toEqual({ newValues: ['eur'], vanished: [] });
+  });
+
+  it('names a usual value that the window should have carried several times and never did', () => {
+    // paypal is 40% of the baseline: 30 hits without it would have had about 12.
+    expect(judgeValueSet({ window: { card: 30 }, baseline, allowed: null, minHits: 10 })).toEqual({ newValues: [], vanished: ['paypal'] });
+    // 10 hits would have had about 4 paypal: too few to tell from chance.
+    expect(judgeValueSet({ window: { card: 10 }, baseline, allowed: null, minHits: 10 })).toBeNull();
+    // Under min_hits in the window, nothing vanishes.
+    expect(judgeValueSet({ window: { card: 9 }, baseline: { card: 1, paypal: 999 }, allowed: null, minHits: 10 })).toBeNull();
+  });
+
+  it('a value set that did not change, a thin or too varied baseline, and a value a planned list allows are not drift', () => {
+    expect(judgeValueSet({ window: { card: 20, paypal: 12 }, baseline, allowed: null, minHits: 10 })).toBeNull();
+    expect(judgeValueSet({ window: { crypto: 20 }, baseline: { card: 9 }, allowed: null, minHits: 10 })).toBeNull();
+    const varied = Object.fromEntries(Array.from({ length: VALUE_SET_BASELINE_MAX + 1 }, (_, i) => [`2026-11-${i + 1}`, 24]));
+    expect(judgeValueSet({ window: { '2026-11-27': 24 }, baseline: varied, allowed: null, minHits: 10 })).toBeNull();
+    expect(judgeValueSet({ window: { EUR: 20, USD: 3 }, baseline: { EUR: 500 }, allowed: ['EUR', 'USD'], minHits: 10 })).toBeNull();
+  });
+
+  it('treats values as data: a value named like an object property is still new', () => {
+    expect(judgeValueSet({ window: { constructor: 3, card: 20, paypal: 12 }, baseline, allowed: null, minHits: 10 })).toEqual({ newValues: ['constructor'], vanished: [] });
   });
 });
