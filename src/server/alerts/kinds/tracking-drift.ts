@@ -102,7 +102,7 @@ export const SCHEMA_SQL = `with ${WATCHED},
 // hour, and summed over the rule's baseline weeks before it: only for parameters that were never
 // high-cardinality in any of those hours. judgeValueSet decides.
 const PARAM_HOURS = `j.website_id = w.website_id and j.event_name = w.event_name and j.scope = w.scope and j.name = w.name`;
-const VALUE_SET_SQL = `with ${WATCHED},
+export const VALUE_SET_SQL = `with ${WATCHED},
   planned as (
     select p.i, p.website_id, p.weeks, e.name as event_name, case pp.scope when 'event' then 'param' else 'item' end as scope, pp.name, pp.allowed_values
     from p join public.tracking_plan_events e on e.version_id = p.version_id and e.status <> 'deprecated'
