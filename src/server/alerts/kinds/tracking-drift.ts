@@ -99,9 +99,12 @@ export const SCHEMA_SQL = `with ${WATCHED},
 
 // The value sets of the planned parameters of planned events (tracking_inventory_values_hourly,
 // kept per hour by the collector) in the window (the last complete hour and the current one), by
-// hour, and summed over the rule's baseline weeks before it: only for parameters that were never
-// high-cardinality in any of those hours. judgeValueSet decides.
+// hour and summed, and summed over the rule's baseline weeks before it, for parameters that were
+// low-cardinality in every hour of the window. Only those whose set differs come back: a value new
+// to a baseline that was low-cardinality throughout, a baseline value the window lacks, or a value
+// outside the plan's allowed list. judgeValueSet decides the first two.
 const PARAM_HOURS = `j.website_id = w.website_id and j.event_name = w.event_name and j.scope = w.scope and j.name = w.name`;
+const SUMMED = `select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb) from (select e.key, sum(e.value::bigint) as n from public.tracking_inventory_values_hourly j, jsonb_each_text(j.value_counts) e`;
 export const VALUE_SET_SQL = `with ${WATCHED},
   planned as (
     select p.i, p.website_id, p.weeks, e.name as event_name, case pp.scope when 'event' then 'param' else 'item' end as scope, pp.name, pp.allowed_values
@@ -113,17 +116,18 @@ export const VALUE_SET_SQL = `with ${WATCHED},
     cross join lateral (select jsonb_agg(jsonb_build_object('hour', j.hour, 'counts', j.value_counts) order by j.hour) as hours, bool_or(j.high_cardinality) as high
                         from public.tracking_inventory_values_hourly j where ${PARAM_HOURS} and j.hour >= k.last and j.hour <= $1::timestamptz) c
     where c.high is false),
-  judged as (
-    select w.*, b.high as baseline_high
+  sets as materialized (
+    select w.*, b.high as baseline_high,
+           (${SUMMED} where ${PARAM_HOURS} and j.hour >= k.last and j.hour <= $1::timestamptz group by e.key) x) as current,
+           case when b.high is false then (${SUMMED} where ${PARAM_HOURS} and j.hour >= k.last - make_interval(days => 7 * w.weeks) and j.hour < k.last group by e.key) x) end as baseline
     from win w cross join k
     cross join lateral (select bool_or(j.high_cardinality) as high from public.tracking_inventory_values_hourly j
                         where ${PARAM_HOURS} and j.hour >= k.last - make_interval(days => 7 * w.weeks) and j.hour < k.last) b)
-  select w.i, w.event_name, w.scope, w.name, w.allowed_values, w.hours,
-         (select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb)
-          from (select e.key, sum(e.value::bigint) as n from public.tracking_inventory_values_hourly j, jsonb_each_text(j.value_counts) e
-                where ${PARAM_HOURS} and j.hour >= k.last - make_interval(days => 7 * w.weeks) and j.hour < k.last group by e.key) x) as baseline
-  from judged w cross join k
-  where w.baseline_high is false`;
+  select s.i, s.event_name, s.scope, s.name, s.allowed_values, s.hours, s.current, coalesce(s.baseline, '{}'::jsonb) as baseline
+  from sets s
+  where s.baseline is not null and (exists (select 1 from jsonb_object_keys(s.current) v where not s.baseline ? v)
+                                    or exists (select 1 from jsonb_object_keys(s.baseline) v where not s.current ? v))
+     or s.allowed_values is not null and exists (select 1 from jsonb_object_keys(s.current) v where v <> all(s.allowed_values))`;
 
 // The latest requests that show a change, for the alert: the event, the event with a parameter, or without it.
 const EXAMPLES_SQL = `
@@ -230,7 +234,7 @@ interface SchemaRow {
   since: Date | null;
 }
 
-function schemaDrift(r: Row, s: SchemaRow): Drift[] {
+function schemaDrift(r: Row, s: SchemaRow, outside: OutsideSets): Drift[] {
   const hits = Number(s.hits);
   const started = iso(s.since);
   const base = { plan: r.plan_name, plan_version: r.version, event_name: s.event_name, started_at: started, hits };
@@ -289,24 +293,32 @@ function schemaDrift(r: Row, s: SchemaRow): Drift[] {
     });
   }
   const allowed = s.allowed_values;
-  const values = allowed ? valuesOutsidePlan(allowed, (s.examples ?? '').split('\u0001')) : [];
-  if (allowed && values.length) {
-    out.push({
-      row: r,
-      subject: `values:${s.event_name}.${s.scope}.${s.name}`,
-      event: s.event_name,
-      title: `${r.website_name}: ${s.event_name}.${s.name} has values outside the plan`,
-      summary: `${s.name} on ${s.event_name} arrived with ${values.map((v) => `"${v}"`).join(', ')} since the last complete hour; ${planEntry(r, `${s.event_name}.${s.name}`)} allows ${allowed.slice(0, 10).join(', ')}.`,
-      details: { change: 'value_set', ...base, parameter: s.name, scope: s.scope, values_seen: values, plan_entry: `${s.event_name}.${s.name} in [${allowed.join(', ')}]` },
-      examples: { param: s.name, mode: paramMode },
-    });
+  if (allowed) {
+    // Values outside the list: the examples, and every value the hourly value sets saw.
+    const fromSets = outside.get(paramKey(s.i, s.event_name, s.scope, s.name));
+    outside.delete(paramKey(s.i, s.event_name, s.scope, s.name));
+    const values = valuesOutsidePlan(allowed, [...(s.examples ?? '').split('\u0001'), ...(fromSets?.values ?? [])]);
+    if (values.length) out.push(outsidePlanDrift(r, { event: s.event_name, scope: s.scope, name: s.name, hits, started }, allowed, values));
   }
   return out;
 }
 
-async function schemaDrifts(client: SqlClient, at: Date, plans: Row[], watched: string): Promise<Drift[]> {
+async function schemaDrifts(client: SqlClient, at: Date, plans: Row[], watched: string, outside: OutsideSets): Promise<Drift[]> {
   const { rows } = await client.query<SchemaRow>(SCHEMA_SQL, [at, watched]);
-  return rows.flatMap((s) => schemaDrift(plans[s.i]!, s));
+  return rows.flatMap((s) => schemaDrift(plans[s.i]!, s, outside));
+}
+
+/** A parameter with an allowed list arriving with values outside it (`values:`), from the examples, the value sets or both. */
+function outsidePlanDrift(r: Row, p: { event: string; scope: string; name: string; hits: number; started: string | null }, allowed: readonly string[], values: string[]): Drift {
+  return {
+    row: r,
+    subject: `values:${p.event}.${p.scope}.${p.name}`,
+    event: p.event,
+    title: `${r.website_name}: ${p.event}.${p.name} has values outside the plan`,
+    summary: `${p.name} on ${p.event} arrived with ${values.map((v) => `"${v}"`).join(', ')} since the last complete hour; ${planEntry(r, `${p.event}.${p.name}`)} allows ${allowed.slice(0, 10).join(', ')}.`,
+    details: { change: 'value_set', plan: r.plan_name, plan_version: r.version, event_name: p.event, started_at: p.started, hits: p.hits, parameter: p.name, scope: p.scope, values_seen: values, plan_entry: `${p.event}.${p.name} in [${allowed.join(', ')}]` },
+    examples: { param: p.name, mode: p.scope === 'item' ? 'item' : 'with' },
+  };
 }
 
 interface ValueSetRow {
@@ -316,6 +328,7 @@ interface ValueSetRow {
   name: string;
   allowed_values: string[] | null;
   hours: Array<{ hour: string; counts: Record<string, number> }>;
+  current: Record<string, number>;
   baseline: Record<string, number>;
 }
 
@@ -323,8 +336,7 @@ const quoted = (values: readonly string[], max = 10) => values.slice(0, max).map
 
 /** New values and vanished values of each planned parameter's value set, against its baseline weeks. */
 function valueSetDrift(r: Row, v: ValueSetRow, weeks: number, windowStart: Date): Drift[] {
-  const window: Record<string, number> = {};
-  for (const h of v.hours) for (const [value, n] of Object.entries(h.counts)) window[value] = (window[value] ?? 0) + Number(n);
+  const window = v.current;
   const change = judgeValueSet({ window, baseline: v.baseline, allowed: v.allowed_values, minHits: num(r.params, 'min_hits', 10) });
   if (!change) return [];
   const entry = `${v.event_name}.${v.name}`;
@@ -361,13 +373,22 @@ function valueSetDrift(r: Row, v: ValueSetRow, weeks: number, windowStart: Date)
   return out;
 }
 
-async function valueSetDrifts(client: SqlClient, plans: Row[], watched: string, at: Date): Promise<Drift[]> {
+/** Values outside a planned list that the window's value sets saw, by watched website and parameter (paramKey). */
+type OutsideSets = Map<string, { set: ValueSetRow; values: string[]; hits: number; started: string | null }>;
+const paramKey = (i: number, event: string, scope: string, name: string) => `${i}|${event}|${scope}|${name}`;
+
+/** The value-set query's rows, and the values outside each planned list they saw (for the `values:` drift). */
+async function valueSets(client: SqlClient, at: Date, watched: string): Promise<{ rows: ValueSetRow[]; outside: OutsideSets }> {
   const { rows } = await client.query<ValueSetRow>(VALUE_SET_SQL, [at, watched]);
-  const windowStart = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 - 3_600_000);
-  return rows.flatMap((v) => {
-    const r = plans[v.i]!;
-    return valueSetDrift(r, v, weeksOf(r.params), windowStart);
-  });
+  const outside: OutsideSets = new Map();
+  for (const v of rows) {
+    if (!v.allowed_values) continue;
+    const values = valuesOutsidePlan(v.allowed_values, Object.keys(v.current));
+    if (!values.length) continue;
+    const first = v.hours.find((h) => values.some((value) => Object.hasOwn(h.counts, value)));
+    outside.set(paramKey(v.i, v.event_name, v.scope, v.name), { set: v, values, hits: values.reduce((n, value) => n + Number(v.current[value] ?? 0), 0), started: first ? new Date(first.hour).toISOString() : null });
+  }
+  return { rows, outside };
 }
 
 /**
@@ -378,9 +399,18 @@ async function valueSetDrifts(client: SqlClient, plans: Row[], watched: string, 
 export async function observeTrackingDrift(client: SqlClient, at: Date): Promise<Observation[]> {
   const plans = (await client.query<Row>(PLANS_SQL, [at])).rows;
   const watched = watchedJson(plans);
-  const drifts = plans.length
-    ? [...(await volumeDrifts(client, at, plans, watched)), ...(await schemaDrifts(client, at, plans, watched)), ...(await valueSetDrifts(client, plans, watched, at))]
-    : [];
+  const drifts: Drift[] = [];
+  if (plans.length) {
+    drifts.push(...(await volumeDrifts(client, at, plans, watched)));
+    const sets = await valueSets(client, at, watched);
+    drifts.push(...(await schemaDrifts(client, at, plans, watched, sets.outside)));
+    // Values outside a list that only the value sets saw (the examples missed them).
+    for (const { set: v, ...o } of sets.outside.values()) {
+      drifts.push(outsidePlanDrift(plans[v.i]!, { event: v.event_name, scope: v.scope, name: v.name, hits: o.hits, started: o.started }, v.allowed_values!, o.values));
+    }
+    const windowStart = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 - 3_600_000);
+    for (const v of sets.rows) drifts.push(...valueSetDrift(plans[v.i]!, v, weeksOf(plans[v.i]!.params), windowStart));
+  }
   const examples = drifts.length
     ? (
         await client.query<{ n: number; ids: string[] }>(EXAMPLES_SQL, [
