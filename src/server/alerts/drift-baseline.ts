@@ -78,7 +78,7 @@ export function sharePct(value: number, baseline: number): number {
  */
 export const VALUE_SET_BASELINE_MAX = 20;
 /** Hits a vanished value should have had in the window, at its baseline share, before its absence counts. */
-export const VANISH_MIN_EXPECTED = 5;
+const VANISH_MIN_EXPECTED = 5;
 
 export interface ValueSetChange {
   /** Values in the window never seen in the baseline weeks (only for parameters without an allowed list). */

@@ -39,7 +39,7 @@ const EXAMPLES_TRIED = 8;
  */
 export const VALUE_SET_MAX = 20;
 /** Longest value a value set counts: an enumeration's member, not a title, a URL or a search. */
-export const VALUE_SET_CHARS = 40;
+const VALUE_SET_CHARS = 40;
 
 /** The hits' fields the inventory reads. */
 export type InventoryHit = Pick<StoredHit, 'organizationId' | 'websiteId' | 'receivedAtMs' | 'inventory'>;
@@ -130,7 +130,7 @@ export function countInventory(counters: InventoryCounters, hits: ReadonlyArray<
 }
 
 /** Adds one counter into another of the same key (a flush that failed goes back into the next one). */
-export function mergeInventoryRow(into: InventoryRow, from: InventoryRow): void {
+function mergeInventoryRow(into: InventoryRow, from: InventoryRow): void {
   into.hits += from.hits;
   if (from.firstSeenMs < into.firstSeenMs) into.firstSeenMs = from.firstSeenMs;
   if (from.lastSeenMs > into.lastSeenMs) into.lastSeenMs = from.lastSeenMs;

@@ -30,7 +30,7 @@ function example(v: ParamValue): string {
 }
 
 /** The counter an entry adds to within its website and hour: `event␁scope␁name` (scope `event` has the name ''). */
-export const inventoryKey = (event: string, scope: InventoryScope, name: string): string => `${sepFree(event)}${INVENTORY_SEP}${scope}${INVENTORY_SEP}${sepFree(name)}`;
+const inventoryKey = (event: string, scope: InventoryScope, name: string): string => `${sepFree(event)}${INVENTORY_SEP}${scope}${INVENTORY_SEP}${sepFree(name)}`;
 
 /** A hostile sender may put the separator in a name: it would split the key in the wrong place. */
 const sepFree = (s: string) => (s.includes(INVENTORY_SEP) ? s.replaceAll(INVENTORY_SEP, ' ') : s);
