@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createValidator, decodeRequest, parseCaptureFile, type CapturedRequest, type DecodedRequest, type Issue } from '../src/shared/ga4';
 import { countInventory, emptyInventoryCounters, inventoryParams, inventoryRowsOf } from '../src/server/collector/inventory';
 import { toStoredHit, type HitEnvelope, type StoredHit } from '../src/server/collector/stored-hit';
-import { compilePlanCheck, inventoryEntriesOf, INVENTORY_STRIDE, splitInventoryKey, type PlanEvent, type PlanParameter, type TrackingPlanDocument } from '../src/shared/ga4/plan';
+import { compilePlanCheck, inventoryEntriesOf, INVENTORY_STRIDE, type PlanEvent, type PlanParameter, type TrackingPlanDocument } from '../src/shared/ga4/plan';
 import { createAjvCompiler } from '../src/shared/ga4/plan/ajv-compiler';
 
 const repoRoot = process.env.BENCH_REPO_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,8 +40,7 @@ function planFromTraffic(reqs: readonly DecodedRequest[]): TrackingPlanDocument 
   for (const r of reqs) {
     const entries = inventoryEntriesOf(r);
     for (let i = 0; i < entries.length; i += INVENTORY_STRIDE) {
-      const { eventName: event, scope, name } = splitInventoryKey(entries[i]!);
-      const type = entries[i + 1]!;
+      const [event, scope, name, type] = entries.slice(i, i + 4) as [string, string, string, string];
       let ev = events.get(event);
       if (!ev) events.set(event, (ev = { hits: 0, params: new Map() }));
       if (scope === 'event') {

@@ -1,4 +1,4 @@
-import { INVENTORY_STRIDE, maskExample, splitInventoryKey } from '../../shared/ga4/plan/inventory';
+import { INVENTORY_STRIDE, maskExample } from '../../shared/ga4/plan/inventory';
 import { pgSafe, type StoredHit } from './stored-hit';
 
 /** One hourly inventory counter (issue 25): an event, or one of its parameters, on one website. */
@@ -49,12 +49,21 @@ interface Counter extends InventoryRow {
   tried: string[];
 }
 
+/** One event's counters in one website and hour: the event itself, then its parameters by scope and name. */
+interface EventCounters {
+  event: Counter | undefined;
+  param: Map<string, Counter>;
+  item: Map<string, Counter>;
+  user: Map<string, Counter>;
+}
+
 /**
- * Counters being aggregated: website → hour (ms) → entry key → counter. Nested maps, so counting
- * an entry is one lookup with the key the hit already carries (no key built per entry).
+ * Counters being aggregated: website → hour (ms) → event → scope → parameter name. Nested maps
+ * keyed by the hit's own strings, so counting an entry builds no key (issue 25's budget: the
+ * earlier single key, cut and concatenated per entry, was most of the inventory's cost).
  */
 export interface InventoryCounters {
-  byWebsite: Map<string, Map<number, Map<string, Counter>>>;
+  byWebsite: Map<string, Map<number, Map<string, EventCounters>>>;
   /** Counters held. */
   size: number;
 }
@@ -62,16 +71,21 @@ export interface InventoryCounters {
 export const emptyInventoryCounters = (): InventoryCounters => ({ byWebsite: new Map(), size: 0 });
 
 /** The counters of one website and hour, created when missing. */
-function hourCounters(counters: InventoryCounters, websiteId: string, hourMs: number): Map<string, Counter> {
+function hourCounters(counters: InventoryCounters, websiteId: string, hourMs: number): Map<string, EventCounters> {
   let hours = counters.byWebsite.get(websiteId);
   if (hours === undefined) counters.byWebsite.set(websiteId, (hours = new Map()));
-  let byKey = hours.get(hourMs);
-  if (byKey === undefined) hours.set(hourMs, (byKey = new Map()));
-  return byKey;
+  let byEvent = hours.get(hourMs);
+  if (byEvent === undefined) hours.set(hourMs, (byEvent = new Map()));
+  return byEvent;
 }
 
-function newCounter(organizationId: string, websiteId: string, hourMs: number, key: string, atMs: number): Counter {
-  const { eventName, scope, name } = splitInventoryKey(key);
+function eventCounters(byEvent: Map<string, EventCounters>, eventName: string): EventCounters {
+  let e = byEvent.get(eventName);
+  if (e === undefined) byEvent.set(eventName, (e = { event: undefined, param: new Map(), item: new Map(), user: new Map() }));
+  return e;
+}
+
+function newCounter(organizationId: string, websiteId: string, hourMs: number, eventName: string, scope: string, name: string, atMs: number): Counter {
   return { organizationId, websiteId, hour: new Date(hourMs).toISOString(), eventName, scope, name, hits: 0, types: [], examples: [], firstSeenMs: atMs, lastSeenMs: atMs, valueCounts: new Map(), highCardinality: false, tried: [] };
 }
 
@@ -91,7 +105,7 @@ function countValue(c: InventoryRow, raw: string, n: number): void {
  * `valueSets: false` counts no value sets (the bench measures what they cost this way).
  */
 export function countInventory(counters: InventoryCounters, hits: ReadonlyArray<InventoryHit>, valueSets = true): void {
-  let byKey: Map<string, Counter> | undefined;
+  let byEvent: Map<string, EventCounters> | undefined;
   let lastWebsite = '';
   let lastHourMs = -1;
   for (const h of hits) {
@@ -100,25 +114,44 @@ export function countInventory(counters: InventoryCounters, hits: ReadonlyArray<
     const at = h.receivedAtMs;
     const hourMs = Math.floor(at / HOUR_MS) * HOUR_MS;
     // A batch's hits mostly share the website and the hour: look those maps up only when they change.
-    if (byKey === undefined || h.websiteId !== lastWebsite || hourMs !== lastHourMs) {
-      byKey = hourCounters(counters, h.websiteId, hourMs);
+    if (byEvent === undefined || h.websiteId !== lastWebsite || hourMs !== lastHourMs) {
+      byEvent = hourCounters(counters, h.websiteId, hourMs);
       lastWebsite = h.websiteId;
       lastHourMs = hourMs;
     }
+    let lastEvent: string | undefined;
+    let ev: EventCounters | undefined;
     for (let i = 0; i < inv.length; i += INVENTORY_STRIDE) {
-      const key = inv[i]!;
-      let c = byKey.get(key);
-      if (c === undefined) {
-        byKey.set(key, (c = newCounter(h.organizationId, h.websiteId, hourMs, key, at)));
-        counters.size += 1;
+      const eventName = inv[i]!;
+      // An event's entries are consecutive: one lookup per event, not per entry.
+      if (ev === undefined || eventName !== lastEvent) {
+        ev = eventCounters(byEvent, eventName);
+        lastEvent = eventName;
+      }
+      const scope = inv[i + 1]!;
+      let c: Counter | undefined;
+      if (scope === 'event') {
+        c = ev.event;
+        if (c === undefined) {
+          ev.event = c = newCounter(h.organizationId, h.websiteId, hourMs, eventName, 'event', '', at);
+          counters.size += 1;
+        }
+      } else {
+        const byName = scope === 'param' ? ev.param : scope === 'item' ? ev.item : ev.user;
+        const name = inv[i + 2]!;
+        c = byName.get(name);
+        if (c === undefined) {
+          byName.set(name, (c = newCounter(h.organizationId, h.websiteId, hourMs, eventName, scope, name, at)));
+          counters.size += 1;
+        }
       }
       c.hits += 1;
       if (at < c.firstSeenMs) c.firstSeenMs = at;
       if (at > c.lastSeenMs) c.lastSeenMs = at;
-      const type = inv[i + 1]!;
-      if (type === '') continue; // the event itself: no type, no value
+      if (scope === 'event') continue; // the event itself: no type, no value
+      const type = inv[i + 3]!;
       if (!c.types.includes(type)) c.types.push(type);
-      const raw = inv[i + 2]!;
+      const raw = inv[i + 4]!;
       if (c.examples.length < INVENTORY_EXAMPLES && c.tried.length < EXAMPLES_TRIED && !c.tried.includes(raw)) {
         c.tried.push(raw);
         const ex = maskExample(c.name, raw);
@@ -144,27 +177,37 @@ function mergeInventoryRow(into: InventoryRow, from: InventoryRow): void {
 
 /** Merges counters that could not be written into those counted since. */
 export function mergeInventoryCounters(into: InventoryCounters, from: InventoryCounters): void {
+  const mergeOne = (now: Counter | undefined, row: Counter, set: (c: Counter) => void) => {
+    if (now) mergeInventoryRow(now, row);
+    else {
+      set(row);
+      into.size += 1;
+    }
+  };
   for (const [websiteId, hours] of from.byWebsite)
-    for (const [hourMs, rows] of hours) {
-      const byKey = hourCounters(into, websiteId, hourMs);
-      for (const [key, row] of rows) {
-        const now = byKey.get(key);
-        if (now) mergeInventoryRow(now, row);
-        else {
-          byKey.set(key, row);
-          into.size += 1;
-        }
+    for (const [hourMs, events] of hours) {
+      const byEvent = hourCounters(into, websiteId, hourMs);
+      for (const [eventName, e] of events) {
+        const target = eventCounters(byEvent, eventName);
+        if (e.event) mergeOne(target.event, e.event, (c) => (target.event = c));
+        for (const scope of ['param', 'item', 'user'] as const)
+          for (const [name, row] of e[scope]) mergeOne(target[scope].get(name), row, (c) => target[scope].set(name, c));
       }
     }
 }
 
 const byText = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-/** The counters as rows sorted by website, hour and key, so concurrent writers lock them in the same order. */
+/** The counters as rows sorted by website, hour, event, scope and name, so concurrent writers lock them in the same order. */
 export function inventoryRowsOf(counters: InventoryCounters): InventoryRow[] {
   const out: InventoryRow[] = [];
   for (const [, hours] of [...counters.byWebsite].sort(byText))
-    for (const [, rows] of [...hours].sort((a, b) => a[0] - b[0])) for (const [, row] of [...rows].sort(byText)) out.push(row);
+    for (const [, events] of [...hours].sort((a, b) => a[0] - b[0]))
+      for (const [, e] of [...events].sort(byText)) {
+        if (e.event) out.push(e.event);
+        // Scopes in text order, as the key (website, hour, event, scope, name) sorts them.
+        for (const scope of ['item', 'param', 'user'] as const) for (const [, row] of [...e[scope]].sort(byText)) out.push(row);
+      }
   return out;
 }
 

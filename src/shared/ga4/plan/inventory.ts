@@ -10,12 +10,10 @@ import type { DecodedRequest, ParamValue } from '../types';
 export type InventoryScope = 'event' | 'param' | 'item' | 'user';
 export type InventoryType = 'string' | 'integer' | 'number' | 'boolean' | 'other';
 
-/** Separator inside an entry's key: a control character no GA4 name contains. */
-export const INVENTORY_SEP = '\u0001';
 /** Longest raw example kept per entry (masked and cut again when aggregated). */
 const EXAMPLE_CHARS = 60;
-/** Fields per entry in the flat list inventoryEntriesOf returns: key, type, raw value. */
-export const INVENTORY_STRIDE = 3;
+/** Fields per entry in the flat list inventoryEntriesOf returns: event, scope, name, type, raw value. */
+export const INVENTORY_STRIDE = 5;
 
 function typeOf(v: ParamValue): InventoryType {
   if (typeof v === 'string') return 'string';
@@ -29,48 +27,36 @@ function example(v: ParamValue): string {
   return s.length > EXAMPLE_CHARS ? s.slice(0, EXAMPLE_CHARS) : s;
 }
 
-/** The counter an entry adds to within its website and hour: `event␁scope␁name` (scope `event` has the name ''). */
-const inventoryKey = (event: string, scope: InventoryScope, name: string): string => `${sepFree(event)}${INVENTORY_SEP}${scope}${INVENTORY_SEP}${sepFree(name)}`;
-
-/** A hostile sender may put the separator in a name: it would split the key in the wrong place. */
-const sepFree = (s: string) => (s.includes(INVENTORY_SEP) ? s.replaceAll(INVENTORY_SEP, ' ') : s);
-
-/** The key's parts (only when a counter is started: the hot path never splits a key). */
-export function splitInventoryKey(key: string): { eventName: string; scope: InventoryScope; name: string } {
-  const a = key.indexOf(INVENTORY_SEP);
-  const b = key.indexOf(INVENTORY_SEP, a + 1);
-  return { eventName: key.slice(0, a), scope: key.slice(a + 1, b) as InventoryScope, name: key.slice(b + 1) };
-}
-
 /**
- * The hit's inventory entries as one flat list, INVENTORY_STRIDE fields each: the counter's key
- * (inventoryKey), the type seen and the raw value (scope `event` has '' for both). Built once,
- * when the hit is validated, so that counting it costs one map lookup per entry and no string
- * work (issue 25's budget).
+ * The hit's inventory entries as one flat list, INVENTORY_STRIDE fields each: event name, scope,
+ * parameter name, type seen and raw value (scope `event` has '' for the last three). The fields
+ * are the decoded hit's own strings (parameter names as Object.keys gives them), nothing is
+ * concatenated: counting an entry is a few map lookups on strings whose hashes are already known
+ * (issue 25's budget).
  */
 export function inventoryEntriesOf(req: DecodedRequest): string[] {
   const out: string[] = [];
   for (const ev of req.events) {
     const name = ev.name;
     if (name === undefined || name === '') continue;
-    out.push(inventoryKey(name, 'event', ''), '', '');
+    out.push(name, 'event', '', '', '');
     for (const k of Object.keys(ev.params)) {
       const v = ev.params[k] as ParamValue;
-      out.push(inventoryKey(name, 'param', k), typeOf(v), example(v));
+      out.push(name, 'param', k, typeOf(v), example(v));
     }
     // gtag carries the currency as `cu`: inventoried as the parameter GA4 calls it.
-    if (ev.currencySource === 'cu' && ev.currency !== undefined && !('currency' in ev.params)) out.push(inventoryKey(name, 'param', 'currency'), 'string', example(ev.currency));
+    if (ev.currencySource === 'cu' && ev.currency !== undefined && !('currency' in ev.params)) out.push(name, 'param', 'currency', 'string', example(ev.currency));
     const seenItem = new Set<string>();
     for (const item of ev.items)
       for (const k of Object.keys(item)) {
         if (seenItem.has(k)) continue;
         seenItem.add(k);
         const v = item[k] as ParamValue;
-        out.push(inventoryKey(name, 'item', k), typeOf(v), example(v));
+        out.push(name, 'item', k, typeOf(v), example(v));
       }
     for (const k of Object.keys(ev.userProperties)) {
       const v = (ev.userProperties[k] as { value: ParamValue }).value;
-      out.push(inventoryKey(name, 'user', k), typeOf(v), example(v));
+      out.push(name, 'user', k, typeOf(v), example(v));
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateInventory, emptyInventoryCounters, countInventory, inventoryRowsOf, mergeInventoryCounters, valueSetJson, VALUE_SET_MAX } from '../../../../src/server/collector/inventory';
-import { decodeRequest, inventoryEntriesOf, INVENTORY_STRIDE, maskExample, splitInventoryKey } from '../../../../src/shared/ga4';
+import { decodeRequest, inventoryEntriesOf, INVENTORY_STRIDE, maskExample } from '../../../../src/shared/ga4';
 import { gtag, PURCHASE } from '../../ga4/helpers';
 
 function entries(overrides: Record<string, string | null>): string[] {
@@ -13,10 +13,7 @@ describe('the traffic inventory', () => {
   it('one entry per event, parameter, item parameter and user property, with the type seen', () => {
     const flat = entries({ ...PURCHASE, 'up.tier': 'gold' });
     const e: string[] = [];
-    for (let i = 0; i < flat.length; i += INVENTORY_STRIDE) {
-      const k = splitInventoryKey(flat[i]!);
-      e.push(`${k.eventName} ${k.scope} ${k.name} ${flat[i + 1]}`);
-    }
+    for (let i = 0; i < flat.length; i += INVENTORY_STRIDE) e.push(flat.slice(i, i + 4).join(' '));
     expect(e).toContain('purchase event  ');
     expect(e).toContain('purchase param value integer');
     expect(e).toContain('purchase param transaction_id string');
@@ -52,9 +49,17 @@ describe('the traffic inventory', () => {
     expect(aggregateInventory(masked).find((r) => r.name === 'ref')!.examples).toEqual(['order ##########']);
   });
 
-  it('a separator in a name cannot split the key in the wrong place', () => {
-    const flat = entries({ en: 'odd\u0001event', 'ep.odd\u0001name': 'x' });
-    expect(splitInventoryKey(flat[INVENTORY_STRIDE]!)).toEqual({ eventName: 'odd event', scope: 'param', name: 'odd name' });
+  it('rows come out sorted by website, hour, event, scope and name (writers lock them in that order)', () => {
+    const at = Date.UTC(2026, 10, 27, 10, 15);
+    const hits = [
+      { organizationId: 'o', websiteId: 'w2', receivedAtMs: at, inventory: entries({ en: 'b_event', 'ep.z': '1', 'up.tier': 'gold' }) },
+      { organizationId: 'o', websiteId: 'w1', receivedAtMs: at + 3_600_000, inventory: entries({ en: 'a_event', 'ep.y': '1' }) },
+      { organizationId: 'o', websiteId: 'w1', receivedAtMs: at, inventory: entries({ en: 'b_event', 'ep.x': '1' }) },
+    ];
+    const keys = aggregateInventory(hits).map((r) => [r.websiteId, r.hour.slice(11, 13), r.eventName, r.scope, r.name].join(' '));
+    const relevant = keys.filter((k) => / (x|y|z|tier|)$/.test(k));
+    expect(relevant).toEqual([...relevant].sort());
+    expect(relevant[0]).toBe('w1 10 b_event event ');
   });
 
   it('keeps each short string parameter\'s value set with a count per value, masked when written', () => {
