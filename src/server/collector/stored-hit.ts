@@ -34,7 +34,7 @@ export interface StoredRow {
    */
   issueRuleIds: string[];
   /** The rule id of each plan violation (a plan.* finding above info), for the rollups; usually empty. */
-  planViolationRuleIds: string[];
+  planViolationRuleIds: readonly string[];
   issuesJson: string;
   /** Distinct rule ids of the findings, sorted: the log's rule filter reads them. */
   ruleIds: string[];
@@ -75,12 +75,13 @@ export function compactEvents(events: readonly DecodedEvent[]): string {
   return pgSafeJson(JSON.stringify(out));
 }
 
-const NONE: string[] = [];
+/** Most hits violate no plan: they share one empty list. */
+const NONE: readonly string[] = Object.freeze([]);
 
-function planViolationRuleIds(issues: VerdictResult['issues']): string[] {
-  let out = NONE;
-  for (const i of issues) if (isPlanViolation(i)) (out === NONE ? (out = []) : out).push(pgSafe(i.ruleId));
-  return out;
+function planViolationRuleIds(issues: VerdictResult['issues']): readonly string[] {
+  let out: string[] | undefined;
+  for (const i of issues) if (isPlanViolation(i)) (out ??= []).push(pgSafe(i.ruleId));
+  return out ?? NONE;
 }
 
 function distinctSorted(ids: readonly string[]): string[] {
