@@ -104,21 +104,15 @@ const envelope = (r: CapturedRequest): HitEnvelope => ({ receivedAtMs: now, orga
 const envelopes = new Map(captures.map((r) => [r, envelope(r)]));
 
 /**
- * The collector's per-hit JavaScript (decode, validate, the stored row and its COPY line) and the
- * inventory as the collector keeps it (inventory-accumulator.ts): each batch of 20 hits counted
+ * The inventory as the collector keeps it (inventory-accumulator.ts): each batch of 20 hits counted
  * into the process's counters, and every 500 hits (a flush) the counters' rows and statement
- * parameters; no I/O.
+ * parameters; no I/O. `valueSets: false` counts no value sets.
  */
-const pipeline = (validator: typeof plain, inventory: boolean, valueSets = true) => {
+const inventoryCounting = (valueSets: boolean) => {
   const batch: StoredHit[] = [];
   let counters = emptyInventoryCounters();
   let counted = 0;
-  return (r: CapturedRequest) => {
-    const d = decodeRequest(r);
-    if (!d.ok) return;
-    const result = validator.validateDecoded(d.request, { now });
-    const stored = toStoredHit('0190b6a0-0000-7000-8000-000000000000', envelopes.get(r)!, d.request, result, { inventory });
-    sink += stored.copyLine.length;
+  return (stored: StoredHit) => {
     batch.push(stored);
     if (batch.length === 20) {
       countInventory(counters, batch, valueSets);
@@ -134,30 +128,24 @@ const pipeline = (validator: typeof plain, inventory: boolean, valueSets = true)
   };
 };
 
-/**
- * The inventory's counting alone, on hits already validated (their entries built): batches of 20
- * counted into the process's counters, and every 500 hits the flush's rows and statement
- * parameters. What countInventory and the flush cost per hit, without the pipeline's noise.
- */
+/** The collector's per-hit JavaScript (decode, validate, the stored row and its COPY line) and the inventory's counting. */
+const pipeline = (validator: typeof plain, inventory: boolean, valueSets = true) => {
+  const count = inventoryCounting(valueSets);
+  return (r: CapturedRequest) => {
+    const d = decodeRequest(r);
+    if (!d.ok) return;
+    const result = validator.validateDecoded(d.request, { now });
+    const stored = toStoredHit('0190b6a0-0000-7000-8000-000000000000', envelopes.get(r)!, d.request, result, { inventory });
+    sink += stored.copyLine.length;
+    count(stored);
+  };
+};
+
+/** The inventory's counting alone, on hits already validated (their entries built): what countInventory and the flush cost per hit, without the pipeline's noise. */
 const storedHits = new Map(captures.map((r) => [r, toStoredHit('0190b6a0-0000-7000-8000-000000000000', envelopes.get(r)!, decoded.get(r)!, plain.validateDecoded(decoded.get(r)!, { now }), { inventory: true })]));
 const countersAlone = (valueSets: boolean) => {
-  const batch: StoredHit[] = [];
-  let counters = emptyInventoryCounters();
-  let counted = 0;
-  return (r: CapturedRequest) => {
-    batch.push(storedHits.get(r)!);
-    if (batch.length === 20) {
-      countInventory(counters, batch, valueSets);
-      counted += batch.length;
-      batch.length = 0;
-    }
-    if (counted >= 500) {
-      const rows = inventoryRowsOf(counters);
-      if (rows.length > 0) sink += inventoryParams(rows).length;
-      counters = emptyInventoryCounters();
-      counted = 0;
-    }
-  };
+  const count = inventoryCounting(valueSets);
+  return (r: CapturedRequest) => count(storedHits.get(r)!);
 };
 
 let sink = 0;
