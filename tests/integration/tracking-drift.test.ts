@@ -332,8 +332,8 @@ describe('tracking plan drift alerts', () => {
 
     const at = Date.now() + 60_000;
     const windowStart = floorHour(at) - HOUR;
-    // The baseline weeks: purchases always in EUR, paid by card or PayPal.
-    for (const back of [26 * HOUR, 7 * 24 * HOUR, 15 * 24 * HOUR]) {
+    // The baseline: purchases always in EUR, paid by card or PayPal, the same hour yesterday and one and two weeks ago.
+    for (const back of [24 * HOUR, 7 * 24 * HOUR, 14 * 24 * HOUR]) {
       await valueSet(site, windowStart - back, 'currency', { EUR: 120 });
       await valueSet(site, windowStart - back, 'payment_type', { card: 100, paypal: 20 });
     }

@@ -72,9 +72,9 @@ export function sharePct(value: number, baseline: number): number {
 }
 
 /**
- * Distinct values a parameter's value set may have had over the baseline weeks to be judged: the
- * collector keeps at most 20 per hour, and a parameter whose values keep changing from hour to hour
- * (a date, a campaign id) is not an enumeration whose new members are news.
+ * Distinct values a parameter's sampled baseline may have to be judged: the collector keeps at most
+ * 20 per hour, and a parameter with more over a few sampled hours is not an enumeration whose
+ * changes are news.
  */
 export const VALUE_SET_BASELINE_MAX = 20;
 /** Hits a vanished value should have had in the window, at its baseline share, before its absence counts. */
@@ -87,22 +87,32 @@ export interface ValueSetChange {
   vanished: string[];
 }
 
-const total = (counts: Readonly<Record<string, number>>) => Object.values(counts).reduce((n, c) => n + c, 0);
+const total = (counts: Readonly<Record<string, number>>) => Object.values(counts).reduce((n, c) => n + Number(c), 0);
 
 /**
- * A low-cardinality parameter's value set in the window against the same parameter's values over
- * the baseline weeks (hits per value, from the inventory's hourly value sets). Null when the
- * baseline is too thin (fewer than minHits hits) or too varied to judge. A parameter with an
- * allowed list reports no new values: one outside the list is the `values:` drift, one inside is
- * planned.
+ * A low-cardinality parameter's value set in the window against its baseline: `baseline`, hits per
+ * value over the sampled baseline hours (the same hour yesterday and on the same weekday of the
+ * recent weeks); `unseen`, the window's values that no hour of the baseline weeks carried; `growing`,
+ * whether the set kept gaining values before the window (a date, a campaign id). Null when the
+ * baseline is too thin (fewer than minHits hits) or too varied to judge. New values need a set that
+ * is not growing and no allowed list (a value outside the list is the `values:` drift, one inside it
+ * is planned); a vanished value is one the window, with at least minHits hits, should have carried
+ * VANISH_MIN_EXPECTED times at its baseline share and never did.
  */
-export function judgeValueSet(input: { window: Readonly<Record<string, number>>; baseline: Readonly<Record<string, number>>; allowed: readonly string[] | null; minHits: number }): ValueSetChange | null {
-  const { window, baseline, allowed, minHits } = input;
+export function judgeValueSet(input: {
+  window: Readonly<Record<string, number>>;
+  baseline: Readonly<Record<string, number>>;
+  unseen: readonly string[];
+  growing: boolean;
+  allowed: readonly string[] | null;
+  minHits: number;
+}): ValueSetChange | null {
+  const { window, baseline, unseen, growing, allowed, minHits } = input;
   const baselineValues = Object.keys(baseline);
   const baselineHits = total(baseline);
   if (baselineHits < minHits || baselineHits === 0 || baselineValues.length > VALUE_SET_BASELINE_MAX) return null;
-  const newValues = allowed ? [] : Object.keys(window).filter((v) => !Object.hasOwn(baseline, v)).sort();
+  const newValues = allowed || growing ? [] : unseen.filter((v) => Object.hasOwn(window, v) && !Object.hasOwn(baseline, v)).sort();
   const windowHits = total(window);
-  const vanished = windowHits < minHits ? [] : baselineValues.filter((v) => !Object.hasOwn(window, v) && (baseline[v]! / baselineHits) * windowHits >= VANISH_MIN_EXPECTED).sort();
+  const vanished = windowHits < minHits ? [] : baselineValues.filter((v) => !Object.hasOwn(window, v) && (Number(baseline[v]) / baselineHits) * windowHits >= VANISH_MIN_EXPECTED).sort();
   return newValues.length || vanished.length ? { newValues, vanished } : null;
 }

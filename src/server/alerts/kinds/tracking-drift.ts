@@ -98,13 +98,19 @@ export const SCHEMA_SQL = `with ${WATCHED},
   where x.last_seen is not null and x.last_seen < k.last`;
 
 // The value sets of the planned parameters of planned events (tracking_inventory_values_hourly,
-// kept per hour by the collector) in the window (the last complete hour and the current one), by
-// hour and summed, and summed over the rule's baseline weeks before it, for parameters that were
-// low-cardinality in every hour of the window. Only those whose set differs come back: a value new
-// to a baseline that was low-cardinality throughout, a baseline value the window lacks, or a value
-// outside the plan's allowed list. judgeValueSet decides the first two.
-const PARAM_HOURS = `j.website_id = w.website_id and j.event_name = w.event_name and j.scope = w.scope and j.name = w.name`;
+// kept per hour by the collector), for parameters that were low-cardinality in every hour of the
+// window (the last complete hour and the current one): the window's set by hour and summed; the
+// baseline, sampled like the volume baseline (the same hour yesterday and the same hour of the same
+// weekday over the rule's weeks: point lookups, not weeks of hours per parameter); the window's
+// values that no hour of the baseline weeks carried (checked only for values the sample lacks, and
+// a high-cardinality hour counts as carrying them, its values being unknown); and whether the set
+// is still growing (a value of yesterday's hour new to the weeks before it: a date, a campaign id,
+// whose new values are not news). Only parameters with something to judge come back.
+const PARAM_HOURS = (j: string, w: string) => `${j}.website_id = ${w}.website_id and ${j}.event_name = ${w}.event_name and ${j}.scope = ${w}.scope and ${j}.name = ${w}.name`;
 const SUMMED = `select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb) from (select e.key, sum(e.value::bigint) as n from public.tracking_inventory_values_hourly j, jsonb_each_text(j.value_counts) e`;
+const UNSEEN_BEFORE = (v: string, until: string) =>
+  `not exists (select 1 from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 's')} and j.hour >= k.last - make_interval(days => 7 * s.weeks) and j.hour < ${until}
+                 and (j.value_counts ? ${v} or j.high_cardinality))`;
 export const VALUE_SET_SQL = `with ${WATCHED},
   planned as (
     select p.i, p.website_id, p.weeks, e.name as event_name, case pp.scope when 'event' then 'param' else 'item' end as scope, pp.name, pp.allowed_values
@@ -114,20 +120,27 @@ export const VALUE_SET_SQL = `with ${WATCHED},
     select w.*, c.hours
     from planned w cross join k
     cross join lateral (select jsonb_agg(jsonb_build_object('hour', j.hour, 'counts', j.value_counts) order by j.hour) as hours, bool_or(j.high_cardinality) as high
-                        from public.tracking_inventory_values_hourly j where ${PARAM_HOURS} and j.hour >= k.last and j.hour <= $1::timestamptz) c
+                        from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour >= k.last and j.hour <= $1::timestamptz) c
     where c.high is false),
-  sets as materialized (
-    select w.*, b.high as baseline_high,
-           (${SUMMED} where ${PARAM_HOURS} and j.hour >= k.last and j.hour <= $1::timestamptz group by e.key) x) as current,
-           case when b.high is false then (${SUMMED} where ${PARAM_HOURS} and j.hour >= k.last - make_interval(days => 7 * w.weeks) and j.hour < k.last group by e.key) x) end as baseline
+  sampled as materialized (
+    select w.*, b.high as baseline_high, b.n as baseline_hours,
+           (${SUMMED} where ${PARAM_HOURS('j', 'w')} and j.hour >= k.last and j.hour <= $1::timestamptz group by e.key) x) as current,
+           (${SUMMED} where ${PARAM_HOURS('j', 'w')} and j.hour = any(h.hrs) group by e.key) x) as baseline
     from win w cross join k
-    cross join lateral (select bool_or(j.high_cardinality) as high from public.tracking_inventory_values_hourly j
-                        where ${PARAM_HOURS} and j.hour >= k.last - make_interval(days => 7 * w.weeks) and j.hour < k.last) b)
-  select s.i, s.event_name, s.scope, s.name, s.allowed_values, s.hours, s.current, coalesce(s.baseline, '{}'::jsonb) as baseline
-  from sets s
-  where s.baseline is not null and (exists (select 1 from jsonb_object_keys(s.current) v where not s.baseline ? v)
-                                    or exists (select 1 from jsonb_object_keys(s.baseline) v where not s.current ? v))
-     or s.allowed_values is not null and exists (select 1 from jsonb_object_keys(s.current) v where v <> all(s.allowed_values))`;
+    cross join lateral (select array[k.last - interval '24 hours'] || array(select k.last - make_interval(days => 7 * g) from generate_series(1, w.weeks) g) as hrs) h
+    cross join lateral (select bool_or(j.high_cardinality) as high, count(*) as n from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour = any(h.hrs)) b),
+  judged as (
+    select s.*,
+           array(select v from jsonb_object_keys(s.current) v where not s.baseline ? v and ${UNSEEN_BEFORE('v', 'k.last')} order by v) as unseen,
+           exists (select 1 from public.tracking_inventory_values_hourly y, jsonb_object_keys(y.value_counts) v
+                   where ${PARAM_HOURS('y', 's')} and y.hour = k.last - interval '24 hours' and ${UNSEEN_BEFORE('v', "k.last - interval '24 hours'")}) as growing
+    from sampled s cross join k
+    where s.baseline_hours > 0 and s.baseline_high is false)
+  select j.i, j.event_name, j.scope, j.name, j.allowed_values, j.hours, j.current, j.baseline, j.unseen, j.growing
+  from judged j
+  where cardinality(j.unseen) > 0 and not j.growing
+     or exists (select 1 from jsonb_object_keys(j.baseline) v where not j.current ? v)
+     or j.allowed_values is not null and exists (select 1 from jsonb_object_keys(j.current) v where v <> all(j.allowed_values))`;
 
 // The latest requests that show a change, for the alert: the event, the event with a parameter, or without it.
 const EXAMPLES_SQL = `
@@ -330,6 +343,8 @@ interface ValueSetRow {
   hours: Array<{ hour: string; counts: Record<string, number> }>;
   current: Record<string, number>;
   baseline: Record<string, number>;
+  unseen: string[];
+  growing: boolean;
 }
 
 const quoted = (values: readonly string[], max = 10) => values.slice(0, max).map((v) => `"${v}"`).join(', ') + (values.length > max ? ` and ${values.length - max} more` : '');
@@ -337,7 +352,7 @@ const quoted = (values: readonly string[], max = 10) => values.slice(0, max).map
 /** New values and vanished values of each planned parameter's value set, against its baseline weeks. */
 function valueSetDrift(r: Row, v: ValueSetRow, weeks: number, windowStart: Date): Drift[] {
   const window = v.current;
-  const change = judgeValueSet({ window, baseline: v.baseline, allowed: v.allowed_values, minHits: num(r.params, 'min_hits', 10) });
+  const change = judgeValueSet({ window, baseline: v.baseline, unseen: v.unseen, growing: v.growing, allowed: v.allowed_values, minHits: num(r.params, 'min_hits', 10) });
   if (!change) return [];
   const entry = `${v.event_name}.${v.name}`;
   const kind = v.scope === 'item' ? 'item parameter' : 'parameter';
