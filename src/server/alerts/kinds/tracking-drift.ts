@@ -107,7 +107,9 @@ export const SCHEMA_SQL = `with ${WATCHED},
 // is still growing (a value of yesterday's hour new to the weeks before it: a date, a campaign id,
 // whose new values are not news). Only parameters with something to judge come back.
 const PARAM_HOURS = (j: string, w: string) => `${j}.website_id = ${w}.website_id and ${j}.event_name = ${w}.event_name and ${j}.scope = ${w}.scope and ${j}.name = ${w}.name`;
-const SUMMED = `select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb) from (select e.key, sum(e.value::bigint) as n from public.tracking_inventory_values_hourly j, jsonb_each_text(j.value_counts) e`;
+/** Hits per value summed over a jsonb array of value sets (in memory: the rows were read once). */
+const SUMMED = (sets: string) =>
+  `(select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb) from (select e.key, sum(e.value::bigint) as n from jsonb_array_elements(${sets}) s, jsonb_each_text(s) e group by e.key) x)`;
 const UNSEEN_BEFORE = (v: string, until: string) =>
   `not exists (select 1 from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 's')} and j.hour >= k.last - make_interval(days => 7 * s.weeks) and j.hour < ${until}
                  and (j.value_counts ? ${v} or j.high_cardinality))`;
@@ -123,22 +125,25 @@ export const VALUE_SET_SQL = `with ${WATCHED},
                         from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour >= k.last and j.hour <= $1::timestamptz) c
     where c.high is false),
   sampled as materialized (
-    select w.*, b.high as baseline_high, b.n as baseline_hours,
-           (${SUMMED} where ${PARAM_HOURS('j', 'w')} and j.hour >= k.last and j.hour <= $1::timestamptz group by e.key) x) as current,
-           (${SUMMED} where ${PARAM_HOURS('j', 'w')} and j.hour = any(h.hrs) group by e.key) x) as baseline
+    select w.*, ${SUMMED(`jsonb_path_query_array(w.hours, '$[*].counts')`)} as current, ${SUMMED('b.sets')} as baseline
     from win w cross join k
     cross join lateral (select array[k.last - interval '24 hours'] || array(select k.last - make_interval(days => 7 * g) from generate_series(1, w.weeks) g) as hrs) h
-    cross join lateral (select bool_or(j.high_cardinality) as high, count(*) as n from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour = any(h.hrs)) b),
+    cross join lateral (select bool_or(j.high_cardinality) as high, jsonb_agg(j.value_counts) as sets
+                        from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour = any(h.hrs)) b
+    where b.high is not true),
   judged as (
-    select s.*,
-           array(select v from jsonb_object_keys(s.current) v where not s.baseline ? v and ${UNSEEN_BEFORE('v', 'k.last')} order by v) as unseen,
-           exists (select 1 from public.tracking_inventory_values_hourly y, jsonb_object_keys(y.value_counts) v
-                   where ${PARAM_HOURS('y', 's')} and y.hour = k.last - interval '24 hours' and ${UNSEEN_BEFORE('v', "k.last - interval '24 hours'")}) as growing
-    from sampled s cross join k
-    where s.baseline_hours > 0 and s.baseline_high is false)
-  select j.i, j.event_name, j.scope, j.name, j.allowed_values, j.hours, j.current, j.baseline, j.unseen, j.growing
+    select s.*, array(select v from jsonb_object_keys(s.current) v where not s.baseline ? v and ${UNSEEN_BEFORE('v', 'k.last')} order by v) as unseen
+    from sampled s cross join k)
+  select j.i, j.event_name, j.scope, j.name, j.allowed_values, j.hours, j.current, j.baseline, j.unseen,
+         -- Read only where it matters: whether the set is still growing.
+         case when cardinality(j.unseen) > 0 then exists (
+           select 1 from public.tracking_inventory_values_hourly y cross join k, jsonb_object_keys(y.value_counts) v
+           where ${PARAM_HOURS('y', 'j')} and y.hour = k.last - interval '24 hours'
+             and not exists (select 1 from public.tracking_inventory_values_hourly z where ${PARAM_HOURS('z', 'j')}
+                               and z.hour >= k.last - make_interval(days => 7 * j.weeks) and z.hour < k.last - interval '24 hours' and (z.value_counts ? v or z.high_cardinality)))
+         else false end as growing
   from judged j
-  where cardinality(j.unseen) > 0 and not j.growing
+  where cardinality(j.unseen) > 0
      or exists (select 1 from jsonb_object_keys(j.baseline) v where not j.current ? v)
      or j.allowed_values is not null and exists (select 1 from jsonb_object_keys(j.current) v where v <> all(j.allowed_values))`;
 
