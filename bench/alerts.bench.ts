@@ -13,12 +13,18 @@
  * in each of the four weeks before, and a day before); one website in ten has stopped sending
  * purchase and sends an unplanned event. The drift observer alone is timed too. BENCH_BASE=0
  * skips the week of rollups and counters of the other kinds (for 15,000 websites on a small box).
+ *
+ * Value sets (BENCH_VALUE_SETS=1; off by default: it seeds 674 hours x 40 parameters per website,
+ * 27,000 rows per website in each of two tables): the four string parameters of every event also
+ * arrive in every hour of the four weeks before (their counters and their hourly value sets, as a
+ * parameter seen around the clock has), so the drift queries read full baselines; one website in
+ * ten has a new value in the window.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
-import { observeTrackingDrift, PLANS_SQL, SCHEMA_SQL, VOLUME_SQL, watchedJson } from '../src/server/alerts/kinds/tracking-drift';
+import { observeTrackingDrift, PLANS_SQL, SCHEMA_SQL, VALUE_SET_SQL, VOLUME_SQL, watchedJson } from '../src/server/alerts/kinds/tracking-drift';
 import { createLogger } from '../src/server/logger';
 import { startServer } from '../src/server/server';
 import { machineLine } from './machine.mjs';
@@ -28,6 +34,7 @@ const SITES = Number(process.env.BENCH_SITES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const DRIFT = process.env.BENCH_DRIFT !== '0';
 const BASE = process.env.BENCH_BASE !== '0';
+const VALUE_SETS = process.env.BENCH_VALUE_SETS === '1';
 const DRIFT_EVENTS = ['page_view', 'purchase', 'add_to_cart', 'view_item', 'begin_checkout', 'sign_up', 'login', 'search', 'select_item', 'generate_lead'];
 
 /** A published plan per organization on all its websites, a drift rule, and the counters drift reads. */
@@ -59,6 +66,28 @@ async function seedDrift(pool: import('pg').Pool, at: Date): Promise<void> {
     where not (w.n % 10 = 0 and e = 'purchase' and h.k in (0, 1))`,
     [last, DRIFT_EVENTS],
   );
+  if (VALUE_SETS) {
+    // Every hour of the four weeks and the window: the string parameters' counters (those the
+    // seven hours above lack) and their value sets, {a: 60, b: 40} on the 100 hits.
+    const valueHours = `(select $1::timestamptz + make_interval(hours => k) as hour, k from generate_series(-672, 1) k) h`;
+    const sites = `(select w.*, row_number() over (order by w.id) as n from public.websites w) w`;
+    await pool.query(
+      `insert into public.tracking_inventory_hourly (organization_id, website_id, hour, event_name, scope, name, hits, types, examples, first_seen, last_seen)
+       select w.organization_id, w.id, h.hour, e, 'param', x, 100, '{string}', '{a}', h.hour, h.hour
+       from ${sites} cross join ${valueHours} cross join unnest($2::text[]) e cross join unnest(array['p1', 'p2', 'p3', 'p4']) x
+       where not (w.n % 10 = 0 and e = 'purchase' and h.k in (0, 1))
+       on conflict do nothing`,
+      [last, DRIFT_EVENTS],
+    );
+    await pool.query(
+      `insert into public.tracking_inventory_values_hourly (organization_id, website_id, hour, event_name, scope, name, value_counts)
+       select w.organization_id, w.id, h.hour, e, 'param', x,
+              case when w.n % 10 = 0 and h.k >= 0 and x = 'p2' then '{"a": 60, "b": 30, "new": 10}' else '{"a": 60, "b": 40}' end::jsonb
+       from ${sites} cross join ${valueHours} cross join unnest($2::text[]) e cross join unnest(array['p1', 'p2', 'p3', 'p4']) x
+       where not (w.n % 10 = 0 and e = 'purchase' and h.k in (0, 1))`,
+      [last, DRIFT_EVENTS],
+    );
+  }
   await pool.query(
     `insert into public.tracking_inventory_hourly (organization_id, website_id, hour, event_name, scope, name, hits, first_seen, last_seen)
      select w.organization_id, w.id, $1::timestamptz + interval '1 hour', 'unplanned_event', 'event', '', 12, now(), now()
@@ -99,8 +128,8 @@ async function main() {
     await pool.query('analyze');
     // After setup: rules watch websites created up to the evaluated minute.
     const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
-    const sizes = await pool.query<{ r: string; c: string; rules: string; inv: string }>(
-      'select (select count(*) from public.website_hourly_rollups) as r, (select count(*) from public.website_hit_counters) as c, (select count(*) from public.alert_rules) as rules, (select count(*) from public.tracking_inventory_hourly) as inv',
+    const sizes = await pool.query<{ r: string; c: string; rules: string; inv: string; vs: string }>(
+      'select (select count(*) from public.website_hourly_rollups) as r, (select count(*) from public.website_hit_counters) as c, (select count(*) from public.alert_rules) as rules, (select count(*) from public.tracking_inventory_hourly) as inv, (select count(*) from public.tracking_inventory_values_hourly) as vs',
     );
     const times: number[] = [];
     let observed = 0;
@@ -123,7 +152,7 @@ async function main() {
     // BENCH_EXPLAIN=1: each drift query's execution time and plan, to see where the time goes.
     if (DRIFT && process.env.BENCH_EXPLAIN === '1') {
       const watched = watchedJson((await pool.query(PLANS_SQL, [at])).rows);
-      for (const [name, q] of Object.entries({ plans: PLANS_SQL, volume: VOLUME_SQL, schema: SCHEMA_SQL })) {
+      for (const [name, q] of Object.entries({ plans: PLANS_SQL, volume: VOLUME_SQL, schema: SCHEMA_SQL, values: VALUE_SET_SQL })) {
         const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q}`, q === PLANS_SQL ? [at] : [at, watched]);
         console.error(`== ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
@@ -141,7 +170,7 @@ async function main() {
         setupSeconds: Math.round((Date.now() - started) / 100) / 10,
         evaluationMs: { median, min: times[0], max: times[times.length - 1], runs: times },
         msPerWebsite: Math.round((median / websites) * 100) / 100,
-        ...(DRIFT ? { drift: { inventoryRows: Number(sizes.rows[0]!.inv), firing: drifts, observeMs: { median: driftTimes[Math.floor(driftTimes.length / 2)], runs: driftTimes } } } : {}),
+        ...(DRIFT ? { drift: { inventoryRows: Number(sizes.rows[0]!.inv), valueSetRows: Number(sizes.rows[0]!.vs), firing: drifts, observeMs: { median: driftTimes[Math.floor(driftTimes.length / 2)], runs: driftTimes } } } : {}),
       }),
     );
   } finally {

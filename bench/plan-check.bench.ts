@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createValidator, decodeRequest, parseCaptureFile, type CapturedRequest, type DecodedRequest, type Issue } from '../src/shared/ga4';
 import { countInventory, emptyInventoryCounters, inventoryParams, inventoryRowsOf } from '../src/server/collector/inventory';
 import { toStoredHit, type HitEnvelope, type StoredHit } from '../src/server/collector/stored-hit';
-import { compilePlanCheck, inventoryEntriesOf, INVENTORY_SEP, type PlanEvent, type PlanParameter, type TrackingPlanDocument } from '../src/shared/ga4/plan';
+import { compilePlanCheck, inventoryEntriesOf, INVENTORY_STRIDE, type PlanEvent, type PlanParameter, type TrackingPlanDocument } from '../src/shared/ga4/plan';
 import { createAjvCompiler } from '../src/shared/ga4/plan/ajv-compiler';
 
 const repoRoot = process.env.BENCH_REPO_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,9 +37,10 @@ const corpus = [...decoded.values()];
 /** What tracking_plan_draft_from_traffic proposes from an inventory (the SQL, mirrored): type seen, required when every hit carried it. */
 function planFromTraffic(reqs: readonly DecodedRequest[]): TrackingPlanDocument {
   const events = new Map<string, { hits: number; params: Map<string, { scope: string; hits: number; types: Set<string> }> }>();
-  for (const r of reqs)
-    for (const e of inventoryEntriesOf(r)) {
-      const [event, scope, name, type] = e.split(INVENTORY_SEP) as [string, string, string, string];
+  for (const r of reqs) {
+    const entries = inventoryEntriesOf(r);
+    for (let i = 0; i < entries.length; i += INVENTORY_STRIDE) {
+      const [event, scope, name, type] = entries.slice(i, i + 4) as [string, string, string, string];
       let ev = events.get(event);
       if (!ev) events.set(event, (ev = { hits: 0, params: new Map() }));
       if (scope === 'event') {
@@ -53,6 +54,7 @@ function planFromTraffic(reqs: readonly DecodedRequest[]): TrackingPlanDocument 
       p.hits += 1;
       p.types.add(type);
     }
+  }
   const skipped = new Set(['engagement_time_msec', 'session_id', 'debug_mode', 'page_location', 'page_referrer', 'page_title']);
   const typeOf = (types: Set<string>): PlanParameter['type'] =>
     types.size === 1 && types.has('integer') ? 'integer' : [...types].every((t) => t === 'integer' || t === 'number') ? 'number' : types.size === 1 && types.has('boolean') ? 'boolean' : 'string';
@@ -102,24 +104,18 @@ const envelope = (r: CapturedRequest): HitEnvelope => ({ receivedAtMs: now, orga
 const envelopes = new Map(captures.map((r) => [r, envelope(r)]));
 
 /**
- * The collector's per-hit JavaScript (decode, validate, the stored row and its COPY line) and the
- * inventory as the collector keeps it (inventory-accumulator.ts): each batch of 20 hits counted
+ * The inventory as the collector keeps it (inventory-accumulator.ts): each batch of 20 hits counted
  * into the process's counters, and every 500 hits (a flush) the counters' rows and statement
- * parameters; no I/O.
+ * parameters; no I/O. `valueSets: false` counts no value sets.
  */
-const pipeline = (validator: typeof plain, inventory: boolean) => {
+const inventoryCounting = (valueSets: boolean) => {
   const batch: StoredHit[] = [];
   let counters = emptyInventoryCounters();
   let counted = 0;
-  return (r: CapturedRequest) => {
-    const d = decodeRequest(r);
-    if (!d.ok) return;
-    const result = validator.validateDecoded(d.request, { now });
-    const stored = toStoredHit('0190b6a0-0000-7000-8000-000000000000', envelopes.get(r)!, d.request, result, { inventory });
-    sink += stored.copyLine.length;
+  return (stored: StoredHit) => {
     batch.push(stored);
     if (batch.length === 20) {
-      countInventory(counters, batch);
+      countInventory(counters, batch, valueSets);
       counted += batch.length;
       batch.length = 0;
     }
@@ -132,15 +128,38 @@ const pipeline = (validator: typeof plain, inventory: boolean) => {
   };
 };
 
+/** The collector's per-hit JavaScript (decode, validate, the stored row and its COPY line) and the inventory's counting. */
+const pipeline = (validator: typeof plain, inventory: boolean, valueSets = true) => {
+  const count = inventoryCounting(valueSets);
+  return (r: CapturedRequest) => {
+    const d = decodeRequest(r);
+    if (!d.ok) return;
+    const result = validator.validateDecoded(d.request, { now });
+    const stored = toStoredHit('0190b6a0-0000-7000-8000-000000000000', envelopes.get(r)!, d.request, result, { inventory });
+    sink += stored.copyLine.length;
+    count(stored);
+  };
+};
+
+/** The inventory's counting alone, on hits already validated (their entries built): what countInventory and the flush cost per hit, without the pipeline's noise. */
+const storedHits = new Map(captures.map((r) => [r, toStoredHit('0190b6a0-0000-7000-8000-000000000000', envelopes.get(r)!, decoded.get(r)!, plain.validateDecoded(decoded.get(r)!, { now }), { inventory: true })]));
+const countersAlone = (valueSets: boolean) => {
+  const count = inventoryCounting(valueSets);
+  return (r: CapturedRequest) => count(storedHits.get(r)!);
+};
+
 let sink = 0;
 const variants: Array<{ name: string; fn: (r: CapturedRequest) => void; times: number[] }> = [
   { name: 'per-hit pipeline, no inventory, no plan', fn: pipeline(plain, false), times: [] },
   { name: 'per-hit pipeline, inventory, no plan', fn: pipeline(plain, true), times: [] },
+  { name: 'per-hit pipeline, inventory without value sets', fn: pipeline(plain, true, false), times: [] },
   { name: 'per-hit pipeline, inventory, plan from traffic', fn: pipeline(withFit, true), times: [] },
   { name: 'per-hit pipeline, inventory, violated plan', fn: pipeline(withBroken, true), times: [] },
   { name: 'plan check alone, plan from traffic', fn: (r) => { const out: Issue[] = []; fit.check(decoded.get(r)!, out); sink += out.length; }, times: [] },
   { name: 'plan check alone, violated plan', fn: (r) => { const out: Issue[] = []; broken.check(decoded.get(r)!, out); sink += out.length; }, times: [] },
   { name: 'inventory entries alone', fn: (r) => void (sink += inventoryEntriesOf(decoded.get(r)!).length), times: [] },
+  { name: 'inventory counters alone (count + flush)', fn: countersAlone(true), times: [] },
+  { name: 'inventory counters alone, no value sets', fn: countersAlone(false), times: [] },
 ];
 
 // BENCH_ONLY=3: only that variant (to profile it with --cpu-prof).
@@ -162,5 +181,5 @@ for (const v of variants) {
   console.log(`${v.name.padEnd(48)} best ${sorted[0]!.toFixed(2).padStart(6)} µs  median ${median(v).toFixed(2).padStart(6)} µs per request`);
 }
 const base = median(variants[0]!);
-if (process.env.BENCH_ONLY === undefined) for (const v of variants.slice(1, 4)) console.log(`${v.name.replace('per-hit pipeline, ', '').padEnd(36)} ${((median(v) / base - 1) * 100).toFixed(1).padStart(6)}% against no inventory, no plan (medians)`);
+if (process.env.BENCH_ONLY === undefined) for (const v of variants.slice(1, 5)) console.log(`${v.name.replace('per-hit pipeline, ', '').padEnd(36)} ${((median(v) / base - 1) * 100).toFixed(1).padStart(6)}% against no inventory, no plan (medians)`);
 if (sink === -1) console.log(sink);

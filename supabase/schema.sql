@@ -441,7 +441,7 @@ create table public.organization_hourly_rollups (
   value text not null,
   count bigint not null,
   constraint organization_hourly_rollups_count_check CHECK ((count >= 0)),
-  constraint organization_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text, 'verdict'::text]))),
+  constraint organization_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text, 'verdict'::text, 'plan_violation'::text]))),
   constraint organization_hourly_rollups_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
   constraint organization_hourly_rollups_pkey PRIMARY KEY (organization_id, hour, dimension, value) INCLUDE (count)
 );
@@ -671,6 +671,23 @@ create table public.tracking_inventory_hourly (
 );
 alter table public.tracking_inventory_hourly enable row level security;
 
+create table public.tracking_inventory_values_hourly (
+  website_id uuid not null,
+  organization_id uuid not null,
+  hour timestamp with time zone not null,
+  event_name text not null,
+  scope text not null,
+  name text not null,
+  value_counts jsonb default '{}'::jsonb not null,
+  high_cardinality boolean default false not null,
+  constraint tracking_inventory_values_hourly_scope_check CHECK ((scope = ANY (ARRAY['param'::text, 'item'::text, 'user'::text]))),
+  constraint tracking_inventory_values_hourly_value_counts_check CHECK ((jsonb_typeof(value_counts) = 'object'::text)),
+  constraint tracking_inventory_values_hou_website_id_hour_event_name_s_fkey FOREIGN KEY (website_id, hour, event_name, scope, name) REFERENCES tracking_inventory_hourly(website_id, hour, event_name, scope, name) ON DELETE CASCADE,
+  constraint tracking_inventory_values_hourly_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_inventory_values_hourly_pkey PRIMARY KEY (website_id, event_name, scope, name, hour)
+);
+alter table public.tracking_inventory_values_hourly enable row level security;
+
 create table public.tracking_plan_audit (
   id bigint generated always as identity not null,
   organization_id uuid not null,
@@ -870,7 +887,7 @@ create table public.website_hourly_rollups (
   value text not null,
   count bigint not null,
   constraint website_hourly_rollups_count_check CHECK ((count >= 0)),
-  constraint website_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text, 'verdict'::text]))),
+  constraint website_hourly_rollups_dimension_check CHECK ((dimension = ANY (ARRAY['requests'::text, 'status'::text, 'format'::text, 'event_name'::text, 'rule'::text, 'severity'::text, 'verdict'::text, 'plan_violation'::text]))),
   constraint website_hourly_rollups_pkey PRIMARY KEY (website_id, hour, dimension, value)
 );
 alter table public.website_hourly_rollups enable row level security;
@@ -2977,6 +2994,20 @@ AS $function$
   ), false)
 $function$;
 
+CREATE OR REPLACE FUNCTION tracklint_private.merge_value_counts(a jsonb, a_high boolean, b jsonb, b_high boolean, max_values integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when a_high or b_high then null else (
+    select case when count(*) > max_values then null else coalesce(jsonb_object_agg(x.k, x.n), '{}'::jsonb) end
+    from (select e.key as k, sum(e.value::bigint) as n
+          from (select * from jsonb_each_text(a) union all select * from jsonb_each_text(b)) e
+          group by e.key) x)
+  end
+$function$;
+
 CREATE OR REPLACE FUNCTION tracklint_private.notify_collector_cache()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3407,6 +3438,8 @@ create policy "Anyone can read active plans" on public.subscription_plan_limits 
   using (is_active);
 create policy "Members can read their organization's event inventory on plans " on public.tracking_inventory_hourly as permissive for select to authenticated
   using ((has_org_role(organization_id, 'viewer'::text) AND organization_has_feature(organization_id, 'event_inventory'::text)));
+create policy "Members can read their organization's value sets on plans with " on public.tracking_inventory_values_hourly as permissive for select to authenticated
+  using ((has_org_role(organization_id, 'viewer'::text) AND organization_has_feature(organization_id, 'event_inventory'::text)));
 create policy "Members can read their organization's plan audit" on public.tracking_plan_audit as permissive for select to authenticated
   using (has_org_role(organization_id, 'viewer'::text));
 create policy "Admins can edit custom definitions" on public.tracking_plan_custom_definitions as permissive for update to authenticated
@@ -3541,6 +3574,7 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_sessions to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admins to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_inventory_hourly to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_inventory_values_hourly to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_audit to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_custom_definitions to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_events to service_role;
@@ -3770,6 +3804,7 @@ grant SELECT on table public.rule_global_settings to authenticated;
 grant SELECT on table public.subscription_plan_limits to anon;
 grant SELECT on table public.subscription_plan_limits to authenticated;
 grant SELECT on table public.tracking_inventory_hourly to authenticated;
+grant SELECT on table public.tracking_inventory_values_hourly to authenticated;
 grant SELECT on table public.tracking_plan_audit to authenticated;
 grant SELECT on table public.website_hit_counters to authenticated;
 grant SELECT on table public.website_hourly_rollups to authenticated;
@@ -3912,6 +3947,7 @@ comment on function tracklint_private.current_usage(org_id uuid, metric text) is
 comment on function tracklint_private.effective_plan(o organizations) is 'The plan whose features and limits apply now: the paid plan while trialing, active or within the past-due grace period; free otherwise. Nothing is deleted when it falls back.';
 comment on function tracklint_private.is_within_limit(org_id uuid, metric text) is 'Whether one more unit of metric fits the plan of any organization: internal use only.';
 comment on function tracklint_private.member_within_plan(org_id uuid, member_id uuid) is 'Whether a member holds one of the seats the organization''s effective plan allows (owners first, then by join date).';
+comment on function tracklint_private.merge_value_counts(a jsonb, a_high boolean, b jsonb, b_high boolean, max_values integer) is 'Two hourly value sets added together (hits per value summed); null when either was high-cardinality or the sum has more than max_values values. The collector''s additive upsert: internal use only.';
 comment on function tracklint_private.notify_collector_cache() is 'Tells every collector process to drop its cached website, key and settings lookups.';
 comment on function tracklint_private.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its effective plan (-1 unlimited, null when unknown), for any organization: internal use only.';
 comment on function tracklint_private.request_api_key_id() is 'The API key a request was authenticated with (claim api_key_id), or null for users and the service role.';
@@ -3967,6 +4003,7 @@ comment on table public.super_admin_mfa_challenges is 'Pending MFA verifications
 comment on table public.super_admin_sessions is 'Signed-in super-admin sessions. Only the SHA-256 of the opaque session token is stored; a session ends at expires_at or when revoked (sign-out).';
 comment on table public.super_admins is 'System administrators: auth users allowed into /super-admin, with their MFA state. Created or promoted by the operator CLI (scripts/create-super-admin.mjs).';
 comment on table public.tracking_inventory_hourly is 'Hourly counters of every event, event parameter, item parameter and user property a website''s stored hits carried: hits, types seen, masked examples, first and last seen. Written by the collector only.';
+comment on table public.tracking_inventory_values_hourly is 'Hourly value sets of the parameters a website''s stored hits carried: masked value -> hits, for string values up to 40 characters and at most 20 distinct values per hour (beyond: high_cardinality, no values). Written by the collector with the inventory counter each belongs to; read by the drift evaluator.';
 comment on table public.tracking_plan_audit is 'Every change to a tracking plan, its versions, events, parameters, custom definitions and website assignments: who, when, what (written by triggers only).';
 comment on table public.tracking_plan_custom_definitions is 'Custom dimensions and metrics registered in the GA4 property (imported from its list), so a parameter sent but not registered can be named.';
 comment on table public.tracking_plan_events is 'An event a plan version expects: name, description, status (planned, live, deprecated), owner and where it should fire.';

@@ -1,5 +1,4 @@
 import type { CliIo } from './main';
-import { PLAN_FINDING_KINDS } from '../shared/ga4/plan/types';
 import { API_ENV_HELP, EXIT, UUID_RE, callApi, startApiCommand } from './api-client';
 
 export const CHECK_USAGE = `Usage: tracklint check --website ID [--since 1h] [--json]
@@ -19,13 +18,10 @@ Exit codes (the same as tracklint validate):
   0  no error finding and no plan violation
   1  at least one error finding (and no plan violation)
   2  bad arguments or settings
-  3  at least one plan violation (a plan.* finding: the website's tracking plan was broken),
-     whatever else was found
+  3  at least one plan violation (a plan.* finding of severity error or warning: the website's
+     tracking plan was broken), whatever else was found
   4  the API refused or could not be reached (the message says why)
 `;
-
-/** Plan violations: the findings of the tracking plan check (the kinds it emits, src/shared/ga4/plan/types.ts). */
-const PLAN_RULES: ReadonlySet<string> = new Set(PLAN_FINDING_KINDS);
 
 const SPAN_RE = /^(\d{1,4})([mhd])$/;
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -33,7 +29,7 @@ const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 interface Summary {
   from: string;
   to: string;
-  totals: { requests: number; pass: number; warning: number; fail: number; error_findings: number; warning_findings: number; info_findings: number };
+  totals: { requests: number; pass: number; warning: number; fail: number; error_findings: number; warning_findings: number; info_findings: number; plan_violations: number };
   series: Array<{ period: string; key: string; count: number }>;
 }
 
@@ -71,7 +67,9 @@ export async function runCheck(argv: string[], io: CliIo, env: NodeJS.ProcessEnv
   const t = body.totals;
   const byRule = new Map<string, number>();
   for (const s of body.series) byRule.set(s.key, (byRule.get(s.key) ?? 0) + s.count);
-  const planViolations = [...byRule].reduce((n, [rule, count]) => n + (PLAN_RULES.has(rule) ? count : 0), 0);
+  // The server counts them as `tracklint validate` does (isPlanViolation: plan findings above info);
+  // the rule series counts every severity, so an info-level plan finding must not be read from it.
+  const planViolations = t.plan_violations;
   if (args.json) io.stdout(`${JSON.stringify(body)}\n`);
   else {
     io.stdout(`Website ${args.website}, ${body.from} to ${body.to}\n`);

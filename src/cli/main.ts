@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   compilePlanCheck,
   createValidator,
+  isPlanViolation,
   parsePlanJson,
   type PlanCheck,
   parseCaptureFile,
@@ -185,7 +186,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let planViolations = 0;
   for (const { capture, result } of run.results) {
     errors += result.counts.error + (result.decodeError ? 1 : 0);
-    for (const issue of result.issues) if (issue.family === 'plan' && issue.severity !== 'info') planViolations++;
+    for (const issue of result.issues) if (isPlanViolation(issue)) planViolations++;
     io.stdout(args.json ? `${JSON.stringify({ file: capture.label, ...result, issues: withRuleMeta(result.issues, meta) })}\n` : `${formatResult(capture.label, result, meta)}\n`);
   }
   if (!args.json) {

@@ -848,21 +848,21 @@ export type Database = {
       organization_hourly_rollups: {
         Row: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict" | "plan_violation"
           hour: string
           organization_id: string
           value: string
         }
         Insert: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict" | "plan_violation"
           hour: string
           organization_id: string
           value: string
         }
         Update: {
           count?: number
-          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
+          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict" | "plan_violation"
           hour?: string
           organization_id?: string
           value?: string
@@ -1385,6 +1385,54 @@ export type Database = {
           },
         ]
       }
+      tracking_inventory_values_hourly: {
+        Row: {
+          event_name: string
+          high_cardinality: boolean
+          hour: string
+          name: string
+          organization_id: string
+          scope: "param" | "item" | "user"
+          value_counts: Json
+          website_id: string
+        }
+        Insert: {
+          event_name: string
+          high_cardinality?: boolean
+          hour: string
+          name: string
+          organization_id: string
+          scope: "param" | "item" | "user"
+          value_counts?: Json
+          website_id: string
+        }
+        Update: {
+          event_name?: string
+          high_cardinality?: boolean
+          hour?: string
+          name?: string
+          organization_id?: string
+          scope?: "param" | "item" | "user"
+          value_counts?: Json
+          website_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_inventory_values_hou_website_id_hour_event_name_s_fkey"
+            columns: ["website_id", "hour", "event_name", "scope", "name"]
+            isOneToOne: true
+            referencedRelation: "tracking_inventory_hourly"
+            referencedColumns: ["website_id", "hour", "event_name", "scope", "name"]
+          },
+          {
+            foreignKeyName: "tracking_inventory_values_hourly_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tracking_plan_audit: {
         Row: {
           action: string
@@ -1863,7 +1911,7 @@ export type Database = {
       website_hourly_rollups: {
         Row: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict" | "plan_violation"
           hour: string
           organization_id: string
           value: string
@@ -1871,7 +1919,7 @@ export type Database = {
         }
         Insert: {
           count: number
-          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
+          dimension: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict" | "plan_violation"
           hour: string
           organization_id: string
           value: string
@@ -1879,7 +1927,7 @@ export type Database = {
         }
         Update: {
           count?: number
-          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict"
+          dimension?: "requests" | "status" | "format" | "event_name" | "rule" | "severity" | "verdict" | "plan_violation"
           hour?: string
           organization_id?: string
           value?: string

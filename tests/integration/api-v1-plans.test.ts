@@ -135,6 +135,29 @@ describe('tracklint check and plan violations', () => {
     expect(r.out).toContain('plan.unplanned_event');
     expect(r.code).toBe(3);
   });
+
+  it('counts only plan findings above info, as tracklint validate does: a plan that makes unplanned events info exits 0', async () => {
+    const quiet = await websiteOf(tenant, 'quiet.apiv1.example.com', 'G-APIV1Q01');
+    const plan = await tenant.owner.client.from('tracking_plans').insert({ organization_id: tenant.orgId, name: 'Quiet plan', severities: { 'plan.unplanned_event': 'info' } }).select('id').single();
+    expect(plan.error).toBeNull();
+    expect((await tenant.owner.client.from('tracking_plan_websites').insert({ website_id: quiet, plan_id: plan.data!.id })).error).toBeNull();
+    const file = path.join(dir, 'quiet.csv');
+    writeFileSync(file, PLAN_CSV);
+    expect((await cli(runPlan, ['push', '--website', quiet, '--publish', file], writeKey)).code).toBe(0);
+    const hit = JSON.stringify({ client_id: '555.777', events: [{ name: 'unplanned_thing', params: { session_id: '1700000001', engagement_time_msec: 100 } }] });
+    const res = await fetch(`${inject('serverUrl')}/mp/collect?measurement_id=G-APIV1Q01&api_secret=${collectKey}`, { method: 'POST', body: hit });
+    expect(res.status).toBeLessThan(300);
+    // The finding is there, at info; it violates nothing.
+    const summary = await call(readKey, 'GET', `/findings/summary?website_id=${quiet}&group_by=rule`);
+    expect(summary.status).toBe(200);
+    expect(summary.json.totals).toMatchObject({ plan_violations: 0 });
+    expect((summary.json.series as Array<{ key: string }>).map((x) => x.key)).toContain('plan.unplanned_event');
+    const r = await cli(runCheck, ['--website', quiet, '--since', '1h'], readKey);
+    expect(r.out).toContain('Plan violations: 0');
+    expect(r.code).toBe(0);
+    // The website of the test before: its warning-level finding is one violation in the summary.
+    expect(((await call(readKey, 'GET', `/findings/summary?website_id=${site}`)).json.totals as { plan_violations: number }).plan_violations).toBeGreaterThan(0);
+  });
 });
 
 describe('the tracking plan endpoints', () => {

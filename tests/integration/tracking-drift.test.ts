@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import type { RunningServer } from '../../src/server/server';
 import { createAlertReceivers, removeAlertsServerDirs, startAlertsServer, waitFor } from '../support/alert-receivers';
 import { sql } from '../support/clients';
-import { createTenant, type Tenant } from '../support/personas';
+import { createTenant, signUpConfirmed, type Tenant } from '../support/personas';
 
 // Issue 25, drift: a tracking_drift rule compares each website's traffic (the hourly inventory
 // counters the collector keeps) with its published plan and with its own usual volume, and the
@@ -68,8 +68,11 @@ async function createSite(label: string): Promise<Site> {
   return data as Site;
 }
 
-/** A plan with page_view and purchase (value: number; currency: EUR or USD), published for the website. */
-async function publishPlan(site: Site, name: string): Promise<void> {
+/**
+ * A plan with page_view and purchase (value: number; currency: EUR or USD), published for the
+ * website; `valueSets`: currency without an allowed list, and payment_type (string) too.
+ */
+async function publishPlan(site: Site, name: string, options: { valueSets?: boolean } = {}): Promise<void> {
   const admin = tenant.admin.client;
   const plan = await admin.from('tracking_plans').insert({ organization_id: tenant.orgId, name }).select('id').single();
   expect(plan.error).toBeNull();
@@ -80,7 +83,8 @@ async function publishPlan(site: Site, name: string): Promise<void> {
   const purchaseId = events.data!.find((e) => e.name === 'purchase')!.id as string;
   const params = await admin.from('tracking_plan_parameters').insert([
     { version_id: versionId, event_id: purchaseId, scope: 'event', name: 'value', type: 'number', required: true },
-    { version_id: versionId, event_id: purchaseId, scope: 'event', name: 'currency', type: 'string', required: true, allowed_values: ['EUR', 'USD'] },
+    { version_id: versionId, event_id: purchaseId, scope: 'event', name: 'currency', type: 'string', required: true, allowed_values: options.valueSets ? null : ['EUR', 'USD'] },
+    ...(options.valueSets ? [{ version_id: versionId, event_id: purchaseId, scope: 'event', name: 'payment_type', type: 'string', required: false }] : []),
   ]);
   expect(params.error).toBeNull();
   expect((await admin.from('tracking_plan_websites').insert({ website_id: site.id, plan_id: planId })).error).toBeNull();
@@ -97,6 +101,21 @@ async function counters(site: Site, rows: Array<{ hour: number; event: string; h
       [tenant.orgId, site.id, new Date(r.hour), r.event, r.hits],
     );
   }
+}
+
+/** A parameter's counter and its value set for a past hour, as the collector writes them. */
+async function valueSet(site: Site, hour: number, name: string, counts: Record<string, number>): Promise<void> {
+  const hits = Object.values(counts).reduce((n, c) => n + c, 0);
+  await sql(
+    `insert into public.tracking_inventory_hourly (organization_id, website_id, hour, event_name, scope, name, hits, types, first_seen, last_seen)
+     values ($1, $2, $3, 'purchase', 'param', $4, $5, '{string}', $3, $3)`,
+    [tenant.orgId, site.id, new Date(hour), name, hits],
+  );
+  await sql(
+    `insert into public.tracking_inventory_values_hourly (organization_id, website_id, hour, event_name, scope, name, value_counts)
+     values ($1, $2, $3, 'purchase', 'param', $4, $5)`,
+    [tenant.orgId, site.id, new Date(hour), name, JSON.stringify(counts)],
+  );
 }
 
 async function driftAlerts(site: Site): Promise<AlertRow[]> {
@@ -269,5 +288,79 @@ describe('tracking plan drift alerts', () => {
     const alerts = await driftAlerts(site);
     expect(alerts.map((a) => a.subject)).toEqual(['param_vanished:purchase.currency']);
     expect(alerts[0]!.details).toMatchObject({ change: 'parameter_vanished', parameter: 'currency', hits: 30, plan_entry: 'purchase.currency (required)', started_at: new Date(lastHour - 24 * HOUR).toISOString() });
+  });
+
+  it('the collector keeps each parameter\'s hourly value set, bounded, and members of the organization alone read it', async () => {
+    const site = await createSite('values-kept');
+    const hits = Array.from({ length: 25 }, (_, i) => hit(site.domain, 'purchase', `&cu=${i % 5 === 0 ? 'eur' : 'EUR'}&ep.payment_type=card&ep.transaction_id=T-${i}&epn.value=${i + 0.5}`));
+    await send(site, hits);
+    const rows = await sql<{ name: string; value_counts: Record<string, number>; high_cardinality: boolean; hits: string }>(
+      `select v.name, v.value_counts, v.high_cardinality, i.hits::text
+       from public.tracking_inventory_values_hourly v
+       join public.tracking_inventory_hourly i using (website_id, hour, event_name, scope, name)
+       where v.website_id = $1 and v.name = any($2) order by v.name`,
+      [site.id, ['currency', 'payment_type', 'transaction_id', 'value']],
+    );
+    // Prices are numbers: no value set. 25 distinct transaction ids: past the bound of 20, cut off.
+    expect(rows.map((r) => [r.name, r.value_counts, r.high_cardinality, r.hits])).toEqual([
+      ['currency', { EUR: 20, eur: 5 }, false, '25'],
+      ['payment_type', { card: 25 }, false, '25'],
+      ['transaction_id', {}, true, '25'],
+    ]);
+    const own = await tenant.member.client.from('tracking_inventory_values_hourly').select('name').eq('website_id', site.id).in('name', ['currency', 'payment_type', 'transaction_id']);
+    expect(own.error).toBeNull();
+    expect(own.data!.map((r) => r.name).sort()).toEqual(['currency', 'payment_type', 'transaction_id']);
+    const outsider = await signUpConfirmed('values-outsider');
+    const other = await outsider.client.from('tracking_inventory_values_hourly').select('name').eq('website_id', site.id);
+    expect(other).toMatchObject({ error: null, data: [] });
+    // Deleting the website's counters (retention does, by hour) takes their value sets with them.
+    await sql(`delete from public.tracking_inventory_hourly where website_id = $1 and name = 'currency'`, [site.id]);
+    const left = await sql<{ name: string }>(`select name from public.tracking_inventory_values_hourly where website_id = $1 and name in ('currency', 'payment_type') order by name`, [site.id]);
+    expect(left.map((r) => r.name)).toEqual(['payment_type']);
+  });
+
+  it('a value set changes (a currency in lower case, a new payment_type, a usual currency gone): the webhook names the parameter and the values, then it resolves', async () => {
+    const site = await createSite('values');
+    await publishPlan(site, 'Values', { valueSets: true });
+    const hook = await fetch(`${server.url}/api/alerts/channels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.owner.accessToken}` },
+      body: JSON.stringify({ organization_id: tenant.orgId, name: 'Values hook', kind: 'webhook', url: `${receivers.url}/values` }),
+    });
+    expect(hook.status).toBe(201);
+    await createDriftRule(site, [((await hook.json()) as { channel: { id: string } }).channel.id]);
+
+    const at = Date.now() + 60_000;
+    const windowStart = floorHour(at) - HOUR;
+    // The baseline: purchases always in EUR, paid by card or PayPal, the same hour yesterday and one and two weeks ago.
+    for (const back of [24 * HOUR, 7 * 24 * HOUR, 14 * 24 * HOUR]) {
+      await valueSet(site, windowStart - back, 'currency', { EUR: 120 });
+      await valueSet(site, windowStart - back, 'payment_type', { card: 100, paypal: 20 });
+    }
+    // Now, through the collector: twelve purchases in "eur", ten by card and two in crypto.
+    const sent = await send(site, Array.from({ length: 12 }, (_, i) => hit(site.domain, 'purchase', `&cu=eur&epn.value=20&ep.payment_type=${i < 10 ? 'card' : 'crypto'}`)));
+    const cryptoIds = sent.slice(10);
+
+    await evaluate(at);
+    const alerts = await driftAlerts(site);
+    const bySubject = new Map(alerts.map((a) => [a.subject, a]));
+    // paypal (a sixth of the baseline, about 2 of 12 hits) is too rare to call gone; EUR (all of it) is not.
+    expect([...bySubject.keys()].sort()).toEqual(['new_values:purchase.param.currency', 'new_values:purchase.param.payment_type', 'values_vanished:purchase.param.currency']);
+    const crypto = bySubject.get('new_values:purchase.param.payment_type')!;
+    expect(crypto.title).toBe('Drift values: purchase.payment_type has new values "crypto"');
+    expect(crypto.details).toMatchObject({ change: 'new_values', parameter: 'payment_type', new_values: ['crypto'], hits: 2, usual_values: ['card', 'paypal'], plan: 'Values', plan_entry: 'purchase.payment_type' });
+    expect(crypto.details.started_at).toBe(new Date(floorHour(Date.now())).toISOString());
+    expect([...(crypto.details.example_request_ids as string[])].sort()).toEqual([...cryptoIds].sort());
+    expect(bySubject.get('new_values:purchase.param.currency')!.details).toMatchObject({ new_values: ['eur'], hits: 12, usual_values: ['EUR'] });
+    expect(bySubject.get('values_vanished:purchase.param.currency')!.details).toMatchObject({ change: 'values_vanished', vanished_values: ['EUR'], hits: 12 });
+
+    const webhook = await waitFor('the value-set webhook', () => receivers.requests.find((r) => r.path === '/values' && r.body.includes('"alert.opened"') && r.body.includes('crypto')));
+    const body = JSON.parse(webhook.body) as { alert: { kind: string; title: string; summary: string; details: Record<string, unknown> } };
+    expect(body.alert).toMatchObject({ kind: 'tracking_drift', title: crypto.title, details: expect.objectContaining({ parameter: 'payment_type', new_values: ['crypto'] }) });
+    expect(body.alert.summary).toContain('payment_type on purchase arrived with "crypto" (2 hits)');
+
+    // Two hours on, the window holds none of it: each resolves.
+    await evaluate(floorHour(Date.now()) + 2 * HOUR + 60_000);
+    expect((await driftAlerts(site)).map((a) => a.status)).toEqual(['resolved', 'resolved', 'resolved']);
   });
 });

@@ -70,3 +70,49 @@ export function valuesOutsidePlan(allowed: readonly string[], seen: readonly str
 export function sharePct(value: number, baseline: number): number {
   return baseline === 0 ? 100 : Math.round((value * 100) / baseline);
 }
+
+/**
+ * Distinct values a parameter's sampled baseline may have to be judged: the collector keeps at most
+ * 20 per hour, and a parameter with more over a few sampled hours is not an enumeration whose
+ * changes are news.
+ */
+export const VALUE_SET_BASELINE_MAX = 20;
+/** Hits a vanished value should have had in the window, at its baseline share, before its absence counts. */
+const VANISH_MIN_EXPECTED = 5;
+
+export interface ValueSetChange {
+  /** Values in the window never seen in the baseline weeks (only for parameters without an allowed list). */
+  newValues: string[];
+  /** Values of the baseline that the window should have carried at least VANISH_MIN_EXPECTED times and did not carry once. */
+  vanished: string[];
+}
+
+const total = (counts: Readonly<Record<string, number>>) => Object.values(counts).reduce((n, c) => n + Number(c), 0);
+
+/**
+ * A low-cardinality parameter's value set in the window against its baseline: `baseline`, hits per
+ * value over the sampled baseline hours (the same hour yesterday and on the same weekday of the
+ * recent weeks); `unseen`, the window's values that no hour of the baseline weeks carried; `growing`,
+ * whether the set kept gaining values before the window (a date, a campaign id). Null when the
+ * baseline is too thin (fewer than minHits hits) or too varied to judge. New values need a set that
+ * is not growing and no allowed list (a value outside the list is the `values:` drift, one inside it
+ * is planned); a vanished value is one the window, with at least minHits hits, should have carried
+ * VANISH_MIN_EXPECTED times at its baseline share and never did.
+ */
+export function judgeValueSet(input: {
+  window: Readonly<Record<string, number>>;
+  baseline: Readonly<Record<string, number>>;
+  unseen: readonly string[];
+  growing: boolean;
+  allowed: readonly string[] | null;
+  minHits: number;
+}): ValueSetChange | null {
+  const { window, baseline, unseen, growing, allowed, minHits } = input;
+  const baselineValues = Object.keys(baseline);
+  const baselineHits = total(baseline);
+  if (baselineHits < minHits || baselineHits === 0 || baselineValues.length > VALUE_SET_BASELINE_MAX) return null;
+  const newValues = allowed || growing ? [] : unseen.filter((v) => Object.hasOwn(window, v) && !Object.hasOwn(baseline, v)).sort();
+  const windowHits = total(window);
+  const vanished = windowHits < minHits ? [] : baselineValues.filter((v) => !Object.hasOwn(window, v) && (Number(baseline[v]) / baselineHits) * windowHits >= VANISH_MIN_EXPECTED).sort();
+  return newValues.length || vanished.length ? { newValues, vanished } : null;
+}

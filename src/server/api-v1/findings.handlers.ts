@@ -24,7 +24,7 @@ export function findingHandlers(deps: AppDeps) {
     const result = await asPrincipal(deps, c, async (client) => {
       const totals = await client.query<{ dimension: string; value: string; count: string }>(
         `select dimension, value, sum(count)::text as count from public.website_hourly_rollups
-         where ${where} and dimension in ('requests', 'status', 'severity') group by 1, 2`,
+         where ${where} and dimension in ('requests', 'status', 'severity', 'plan_violation') group by 1, 2`,
         args,
       );
       const series = await client.query<{ period: string; key: string; count: string }>(
@@ -52,6 +52,8 @@ export function findingHandlers(deps: AppDeps) {
           error_findings: total('severity', 'error'),
           warning_findings: total('severity', 'warning'),
           info_findings: total('severity', 'info'),
+          // Plan findings above info, whatever their kind (the rollups' plan_violation dimension).
+          plan_violations: result.totals.reduce((n, r) => n + (r.dimension === 'plan_violation' ? Number(r.count) : 0), 0),
         },
         series: result.series.map((r) => ({ period: r.period, key: r.key, count: Number(r.count) })),
       },

@@ -16,6 +16,7 @@ export const FindingsSummary = z
       error_findings: z.number().int(),
       warning_findings: z.number().int(),
       info_findings: z.number().int(),
+      plan_violations: z.number().int().openapi({ description: 'Findings of the tracking plan check at warning or error severity (info-level plan findings are not violations), as tracklint validate counts them.' }),
     }),
     series: z.array(z.object({ period: z.string(), key: z.string(), count: z.number().int() })),
   })

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import { countInventory, emptyInventoryCounters, inventoryRowsOf, mergeInventoryRow, type InventoryCounters, type InventoryHit, type InventoryRow } from './inventory';
+import { countInventory, emptyInventoryCounters, inventoryRowsOf, mergeInventoryCounters, type InventoryCounters, type InventoryHit, type InventoryRow } from './inventory';
 
 /**
  * The traffic inventory's counters of one collector process (issue 25), kept in memory and written
@@ -45,7 +45,7 @@ export class InventoryAccumulator {
 
   /** Counters waiting to be written. */
   get pending(): number {
-    return this.counters.rows.size;
+    return this.counters.size;
   }
 
   /** Starts the periodic flush (none with an interval of 0: every committed batch flushes). */
@@ -63,7 +63,7 @@ export class InventoryAccumulator {
   committed(hits: ReadonlyArray<InventoryHit>): Promise<void> {
     countInventory(this.counters, hits);
     if (this.options.flushIntervalMs <= 0) return this.flush();
-    if (this.counters.rows.size >= this.options.maxRows) void this.flush();
+    if (this.counters.size >= this.options.maxRows) void this.flush();
     return Promise.resolve();
   }
 
@@ -73,7 +73,7 @@ export class InventoryAccumulator {
    * are kept for the next flush when the failure is retryable.
    */
   flush(): Promise<void> {
-    if (this.counters.rows.size > 0) {
+    if (this.counters.size > 0) {
       const taken = this.counters;
       this.counters = emptyInventoryCounters();
       this.flushing = this.flushing.then(() => this.writeTaken(taken));
@@ -101,10 +101,6 @@ export class InventoryAccumulator {
 
   /** Merges counters that could not be written into those counted since. */
   private putBack(taken: InventoryCounters): void {
-    for (const [key, row] of taken.rows) {
-      const now = this.counters.rows.get(key);
-      if (now) mergeInventoryRow(now, row);
-      else this.counters.rows.set(key, row);
-    }
+    mergeInventoryCounters(this.counters, taken);
   }
 }

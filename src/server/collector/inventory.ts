@@ -1,4 +1,4 @@
-import { INVENTORY_SEP, maskExample } from '../../shared/ga4/plan/inventory';
+import { INVENTORY_STRIDE, maskExample } from '../../shared/ga4/plan/inventory';
 import { pgSafe, type StoredHit } from './stored-hit';
 
 /** One hourly inventory counter (issue 25): an event, or one of its parameters, on one website. */
@@ -14,6 +14,13 @@ export interface InventoryRow {
   examples: string[];
   firstSeenMs: number;
   lastSeenMs: number;
+  /**
+   * The parameter's value set this hour: raw value → hits, for string values of at most
+   * VALUE_SET_CHARS characters (masked when written). Emptied once it would pass VALUE_SET_MAX.
+   */
+  valueCounts: Map<string, number>;
+  /** More than VALUE_SET_MAX distinct short values this hour (an id, a timestamp, a price as text): no value set. */
+  highCardinality: boolean;
 }
 
 const HOUR_MS = 3_600_000;
@@ -25,101 +32,242 @@ export const INVENTORY_EXAMPLES = 3;
  * hit of the batch without ever adding an example.
  */
 const EXAMPLES_TRIED = 8;
+/**
+ * Distinct values a parameter's hourly value set holds; one more and the parameter is
+ * high-cardinality for that hour (ids, timestamps and prices must not flood the table). The
+ * upsert applies the same bound when it merges the sets of several flushes and processes.
+ */
+export const VALUE_SET_MAX = 20;
+/** Longest value a value set counts: an enumeration's member, not a title, a URL or a search. */
+const VALUE_SET_CHARS = 40;
 
 /** The hits' fields the inventory reads. */
 export type InventoryHit = Pick<StoredHit, 'organizationId' | 'websiteId' | 'receivedAtMs' | 'inventory'>;
 
-/**
- * Counters being aggregated, keyed by (website, hour, event, scope, name), with, per key, the raw
- * values already masked since they were started (bounded by EXAMPLES_TRIED).
- */
-export interface InventoryCounters {
-  rows: Map<string, InventoryRow>;
-  tried: Map<string, string[]>;
+/** A counter being aggregated, with the raw values already masked for examples since it started (bounded by EXAMPLES_TRIED). */
+interface Counter extends InventoryRow {
+  tried: string[];
 }
 
-export const emptyInventoryCounters = (): InventoryCounters => ({ rows: new Map(), tried: new Map() });
+/** One event's counters in one website and hour: the event itself, then its parameters by scope and name. */
+interface EventCounters {
+  event: Counter | undefined;
+  param: Map<string, Counter>;
+  item: Map<string, Counter>;
+  user: Map<string, Counter>;
+}
 
-/** Adds the hits' inventory entries to the counters. */
-export function countInventory(counters: InventoryCounters, hits: ReadonlyArray<InventoryHit>): void {
-  const { rows, tried } = counters;
+/**
+ * Counters being aggregated: website → hour (ms) → event → scope → parameter name. Nested maps
+ * keyed by the hit's own strings, so counting an entry builds no key (issue 25's budget: the
+ * earlier single key, cut and concatenated per entry, was most of the inventory's cost).
+ */
+export interface InventoryCounters {
+  byWebsite: Map<string, Map<number, Map<string, EventCounters>>>;
+  /** Counters held. */
+  size: number;
+}
+
+export const emptyInventoryCounters = (): InventoryCounters => ({ byWebsite: new Map(), size: 0 });
+
+/** The counters of one website and hour, created when missing. */
+function hourCounters(counters: InventoryCounters, websiteId: string, hourMs: number): Map<string, EventCounters> {
+  let hours = counters.byWebsite.get(websiteId);
+  if (hours === undefined) counters.byWebsite.set(websiteId, (hours = new Map()));
+  let byEvent = hours.get(hourMs);
+  if (byEvent === undefined) hours.set(hourMs, (byEvent = new Map()));
+  return byEvent;
+}
+
+function eventCounters(byEvent: Map<string, EventCounters>, eventName: string): EventCounters {
+  let e = byEvent.get(eventName);
+  if (e === undefined) byEvent.set(eventName, (e = { event: undefined, param: new Map(), item: new Map(), user: new Map() }));
+  return e;
+}
+
+function newCounter(organizationId: string, websiteId: string, hourMs: number, eventName: string, scope: string, name: string, atMs: number): Counter {
+  return { organizationId, websiteId, hour: new Date(hourMs).toISOString(), eventName, scope, name, hits: 0, types: [], examples: [], firstSeenMs: atMs, lastSeenMs: atMs, valueCounts: new Map(), highCardinality: false, tried: [] };
+}
+
+/** Counts one more hit of `raw` in the counter's value set, or cuts the set off past VALUE_SET_MAX. */
+function countValue(c: InventoryRow, raw: string, n: number): void {
+  const seen = c.valueCounts.get(raw);
+  if (seen !== undefined) c.valueCounts.set(raw, seen + n);
+  else if (c.valueCounts.size < VALUE_SET_MAX) c.valueCounts.set(raw, n);
+  else {
+    c.highCardinality = true;
+    c.valueCounts.clear();
+  }
+}
+
+/**
+ * Adds the hits' inventory entries (inventoryEntriesOf's flat list) to the counters.
+ * `valueSets: false` counts no value sets (the bench measures what they cost this way).
+ */
+export function countInventory(counters: InventoryCounters, hits: ReadonlyArray<InventoryHit>, valueSets = true): void {
+  let byEvent: Map<string, EventCounters> | undefined;
+  let lastWebsite = '';
+  let lastHourMs = -1;
   for (const h of hits) {
-    if (h.inventory.length === 0) continue;
-    const hourMs = Math.floor(h.receivedAtMs / HOUR_MS) * HOUR_MS;
-    const prefix = `${h.websiteId}|${hourMs}|`;
-    for (const e of h.inventory) {
-      const a = e.indexOf(INVENTORY_SEP);
-      const b = e.indexOf(INVENTORY_SEP, a + 1);
-      const c = e.indexOf(INVENTORY_SEP, b + 1);
-      const d = e.indexOf(INVENTORY_SEP, c + 1);
-      const key = prefix + e.slice(0, c);
-      let row = rows.get(key);
-      if (!row) {
-        row = { organizationId: h.organizationId, websiteId: h.websiteId, hour: new Date(hourMs).toISOString(), eventName: e.slice(0, a), scope: e.slice(a + 1, b), name: e.slice(b + 1, c), hits: 0, types: [], examples: [], firstSeenMs: h.receivedAtMs, lastSeenMs: h.receivedAtMs };
-        rows.set(key, row);
+    const inv = h.inventory;
+    if (inv.length === 0) continue;
+    const at = h.receivedAtMs;
+    const hourMs = Math.floor(at / HOUR_MS) * HOUR_MS;
+    // A batch's hits mostly share the website and the hour: look those maps up only when they change.
+    if (byEvent === undefined || h.websiteId !== lastWebsite || hourMs !== lastHourMs) {
+      byEvent = hourCounters(counters, h.websiteId, hourMs);
+      lastWebsite = h.websiteId;
+      lastHourMs = hourMs;
+    }
+    let lastEvent: string | undefined;
+    let ev: EventCounters | undefined;
+    for (let i = 0; i < inv.length; i += INVENTORY_STRIDE) {
+      const eventName = inv[i]!;
+      // An event's entries are consecutive: one lookup per event, not per entry.
+      if (ev === undefined || eventName !== lastEvent) {
+        ev = eventCounters(byEvent, eventName);
+        lastEvent = eventName;
       }
-      row.hits += 1;
-      if (h.receivedAtMs < row.firstSeenMs) row.firstSeenMs = h.receivedAtMs;
-      if (h.receivedAtMs > row.lastSeenMs) row.lastSeenMs = h.receivedAtMs;
-      // Most entries repeat a type already seen: compare the slice in place before cutting it out.
-      if (d > c + 1 && !hasType(row.types, e, c + 1, d)) row.types.push(e.slice(c + 1, d));
-      if (row.examples.length < INVENTORY_EXAMPLES && row.scope !== 'event') {
-        let raws = tried.get(key);
-        if (raws === undefined) tried.set(key, (raws = []));
-        if (raws.length < EXAMPLES_TRIED) {
-          const raw = e.slice(d + 1);
-          if (!raws.includes(raw)) {
-            raws.push(raw);
-            const ex = maskExample(row.name, raw);
-            if (!row.examples.includes(ex)) row.examples.push(ex);
-          }
+      const scope = inv[i + 1]!;
+      let c: Counter | undefined;
+      if (scope === 'event') {
+        c = ev.event;
+        if (c === undefined) {
+          ev.event = c = newCounter(h.organizationId, h.websiteId, hourMs, eventName, 'event', '', at);
+          counters.size += 1;
+        }
+      } else {
+        const byName = scope === 'param' ? ev.param : scope === 'item' ? ev.item : ev.user;
+        const name = inv[i + 2]!;
+        c = byName.get(name);
+        if (c === undefined) {
+          byName.set(name, (c = newCounter(h.organizationId, h.websiteId, hourMs, eventName, scope, name, at)));
+          counters.size += 1;
         }
       }
+      c.hits += 1;
+      if (at < c.firstSeenMs) c.firstSeenMs = at;
+      if (at > c.lastSeenMs) c.lastSeenMs = at;
+      if (scope === 'event') continue; // the event itself: no type, no value
+      const type = inv[i + 3]!;
+      if (!c.types.includes(type)) c.types.push(type);
+      const raw = inv[i + 4]!;
+      if (c.examples.length < INVENTORY_EXAMPLES && c.tried.length < EXAMPLES_TRIED && !c.tried.includes(raw)) {
+        c.tried.push(raw);
+        const ex = maskExample(c.name, raw);
+        if (!c.examples.includes(ex)) c.examples.push(ex);
+      }
+      if (valueSets && !c.highCardinality && type === 'string' && raw.length <= VALUE_SET_CHARS) countValue(c, raw, 1);
     }
   }
 }
 
-/** True when `types` holds e[from, to). */
-function hasType(types: readonly string[], e: string, from: number, to: number): boolean {
-  for (const t of types) if (t.length === to - from && e.startsWith(t, from)) return true;
-  return false;
-}
-
 /** Adds one counter into another of the same key (a flush that failed goes back into the next one). */
-export function mergeInventoryRow(into: InventoryRow, from: InventoryRow): void {
+function mergeInventoryRow(into: InventoryRow, from: InventoryRow): void {
   into.hits += from.hits;
   if (from.firstSeenMs < into.firstSeenMs) into.firstSeenMs = from.firstSeenMs;
   if (from.lastSeenMs > into.lastSeenMs) into.lastSeenMs = from.lastSeenMs;
   for (const t of from.types) if (!into.types.includes(t)) into.types.push(t);
   for (const x of from.examples) if (into.examples.length < INVENTORY_EXAMPLES && !into.examples.includes(x)) into.examples.push(x);
+  if (from.highCardinality) {
+    into.highCardinality = true;
+    into.valueCounts.clear();
+  } else if (!into.highCardinality) for (const [v, n] of from.valueCounts) countValue(into, v, n);
 }
 
-/** The counters as rows sorted by key, so concurrent writers lock them in the same order. */
+/** Merges counters that could not be written into those counted since. */
+export function mergeInventoryCounters(into: InventoryCounters, from: InventoryCounters): void {
+  const mergeOne = (now: Counter | undefined, row: Counter, set: (c: Counter) => void) => {
+    if (now) mergeInventoryRow(now, row);
+    else {
+      set(row);
+      into.size += 1;
+    }
+  };
+  for (const [websiteId, hours] of from.byWebsite)
+    for (const [hourMs, events] of hours) {
+      const byEvent = hourCounters(into, websiteId, hourMs);
+      for (const [eventName, e] of events) {
+        const target = eventCounters(byEvent, eventName);
+        if (e.event) mergeOne(target.event, e.event, (c) => (target.event = c));
+        for (const scope of ['param', 'item', 'user'] as const)
+          for (const [name, row] of e[scope]) mergeOne(target[scope].get(name), row, (c) => target[scope].set(name, c));
+      }
+    }
+}
+
+const byText = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/** The counters as rows sorted by website, hour, event, scope and name, so concurrent writers lock them in the same order. */
 export function inventoryRowsOf(counters: InventoryCounters): InventoryRow[] {
-  return [...counters.rows.entries()].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([, r]) => r);
+  const out: InventoryRow[] = [];
+  for (const [, hours] of [...counters.byWebsite].sort(byText))
+    for (const [, events] of [...hours].sort((a, b) => a[0] - b[0]))
+      for (const [, e] of [...events].sort(byText)) {
+        if (e.event) out.push(e.event);
+        // Scopes in text order, as the key (website, hour, event, scope, name) sorts them.
+        for (const scope of ['item', 'param', 'user'] as const) for (const [, row] of [...e[scope]].sort(byText)) out.push(row);
+      }
+  return out;
 }
 
-/** Aggregates hits' inventory entries into one row per (website, hour, event, scope, name), sorted by key. */
+/** Aggregates hits' inventory entries into one row per (website, hour, event, scope, name), sorted. */
 export function aggregateInventory(hits: ReadonlyArray<InventoryHit>): InventoryRow[] {
   const counters = emptyInventoryCounters();
   countInventory(counters, hits);
   return inventoryRowsOf(counters);
 }
 
-/** Upserts counters (additive, so any number of processes may write them): hits add up, types and examples merge (examples stay few). */
+/**
+ * A counter's value set as written: values masked as the examples are (two raw values may mask
+ * to one), as JSON text; null when the counter has none to write.
+ */
+export function valueSetJson(row: InventoryRow): string | null {
+  if (row.highCardinality) return '{}';
+  if (row.valueCounts.size === 0) return null;
+  const masked = new Map<string, number>();
+  for (const [raw, n] of row.valueCounts) {
+    const v = pgSafe(maskExample(row.name, raw));
+    masked.set(v, (masked.get(v) ?? 0) + n);
+  }
+  // fromEntries defines own properties: a value such as "__proto__" stays a key.
+  return JSON.stringify(Object.fromEntries(masked));
+}
+
+/**
+ * Upserts counters (additive, so any number of processes may write them): hits add up, types and
+ * examples merge (examples stay few); then, in the same statement, the parameters' hourly value
+ * sets (tracking_inventory_values_hourly, whose rows hang off the counters' rows): counts add up,
+ * and a set that would pass VALUE_SET_MAX values, or that any writer cut off, becomes
+ * high-cardinality and empty. Both follow the rows' order (sorted), so writers lock alike.
+ */
 export const UPSERT_INVENTORY = `
-  insert into public.tracking_inventory_hourly as r (organization_id, website_id, hour, event_name, scope, name, hits, types, examples, first_seen, last_seen)
-  select o, w, h, e, s, n, c, string_to_array(t, ','), string_to_array(x, chr(1)), f, l
-  from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[])
-    as u(o, w, h, e, s, n, c, t, x, f, l)
-  where exists (select 1 from public.websites site where site.id = u.w)
-  on conflict (website_id, hour, event_name, scope, name) do update set
-    hits = r.hits + excluded.hits,
-    types = case when excluded.types <@ r.types then r.types else array(select distinct v from unnest(r.types || excluded.types) v order by v) end,
-    examples = case when cardinality(r.examples) >= ${INVENTORY_EXAMPLES} or excluded.examples <@ r.examples then r.examples
-                    else (array(select distinct v from unnest(r.examples || excluded.examples) v order by v))[1:${INVENTORY_EXAMPLES}] end,
-    first_seen = least(r.first_seen, excluded.first_seen),
-    last_seen = greatest(r.last_seen, excluded.last_seen)`;
+  with u as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[], $12::jsonb[], $13::boolean[])
+      with ordinality as u(o, w, h, e, s, n, c, t, x, f, l, vs, hc, ord)),
+  counted as (
+    insert into public.tracking_inventory_hourly as r (organization_id, website_id, hour, event_name, scope, name, hits, types, examples, first_seen, last_seen)
+    select o, w, h, e, s, n, c, string_to_array(t, ','), string_to_array(x, chr(1)), f, l
+    from u
+    where exists (select 1 from public.websites site where site.id = u.w)
+    order by u.ord
+    on conflict (website_id, hour, event_name, scope, name) do update set
+      hits = r.hits + excluded.hits,
+      types = case when excluded.types <@ r.types then r.types else array(select distinct v from unnest(r.types || excluded.types) v order by v) end,
+      examples = case when cardinality(r.examples) >= ${INVENTORY_EXAMPLES} or excluded.examples <@ r.examples then r.examples
+                      else (array(select distinct v from unnest(r.examples || excluded.examples) v order by v))[1:${INVENTORY_EXAMPLES}] end,
+      first_seen = least(r.first_seen, excluded.first_seen),
+      last_seen = greatest(r.last_seen, excluded.last_seen)
+    returning r.website_id, r.hour, r.event_name, r.scope, r.name)
+  insert into public.tracking_inventory_values_hourly as r (organization_id, website_id, hour, event_name, scope, name, value_counts, high_cardinality)
+  select u.o, u.w, u.h, u.e, u.s, u.n, u.vs, u.hc
+  from u join counted k on k.website_id = u.w and k.hour = u.h and k.event_name = u.e and k.scope = u.s and k.name = u.n
+  where u.vs is not null
+  order by u.ord
+  on conflict (website_id, event_name, scope, name, hour) do update set
+    (value_counts, high_cardinality) = (
+      select coalesce(m.v, '{}'::jsonb), m.v is null
+      from (select tracklint_private.merge_value_counts(r.value_counts, r.high_cardinality, excluded.value_counts, excluded.high_cardinality, ${VALUE_SET_MAX}) as v) m)`;
 
 export function inventoryParams(rows: readonly InventoryRow[]): unknown[] {
   return [
@@ -134,5 +282,7 @@ export function inventoryParams(rows: readonly InventoryRow[]): unknown[] {
     rows.map((r) => pgSafe(r.examples.map((x) => x.replaceAll('\u0001', ' ')).join('\u0001'))),
     rows.map((r) => new Date(r.firstSeenMs).toISOString()),
     rows.map((r) => new Date(r.lastSeenMs).toISOString()),
+    rows.map(valueSetJson),
+    rows.map((r) => r.highCardinality),
   ];
 }

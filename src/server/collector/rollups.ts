@@ -3,7 +3,7 @@ import type { StoredHit } from './stored-hit';
 /** What the rollups count of a hit: every StoredHit field but its row (so a StoredRow, in the dashboards bench, too). */
 export type RollupSource = Omit<StoredHit, 'copyLine'>;
 
-export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity' | 'verdict';
+export type RollupDimension = 'requests' | 'status' | 'format' | 'event_name' | 'rule' | 'severity' | 'verdict' | 'plan_violation';
 
 export interface RollupRow {
   organizationId: string;
@@ -52,6 +52,8 @@ export function aggregateRollups(hits: readonly RollupSource[]): RollupRow[] {
     add('format', h.format);
     for (const name of h.eventNames) add('event_name', name);
     for (const ruleId of h.issueRuleIds) add('rule', ruleId);
+    // The plan's findings that violate it (above info): `rule` counts every severity alike.
+    for (const ruleId of h.planViolationRuleIds) add('plan_violation', ruleId);
     if (h.counts.error > 0) add('severity', 'error', h.counts.error);
     if (h.counts.warning > 0) add('severity', 'warning', h.counts.warning);
     if (h.counts.info > 0) add('severity', 'info', h.counts.info);

@@ -3,6 +3,7 @@ import type { VerdictResult } from '../../shared/ga4/verdict';
 import { copyField, copyTextArray, isoTimestamp } from './copy-text';
 import { pgSafeJson } from './pg-safe-json';
 import { inventoryEntriesOf } from '../../shared/ga4/plan/inventory';
+import { isPlanViolation } from '../../shared/ga4/plan/types';
 
 /** How a hit reached Tracklint. */
 export type HitSource = 'tracker' | 'gtag_direct' | 'measurement_protocol';
@@ -32,6 +33,8 @@ export interface StoredRow {
    * for its batch to commit, and keeping the engine's Issue objects that long made them survive GC.
    */
   issueRuleIds: string[];
+  /** The rule id of each plan violation (a plan.* finding above info), for the rollups; usually empty. */
+  planViolationRuleIds: readonly string[];
   issuesJson: string;
   /** Distinct rule ids of the findings, sorted: the log's rule filter reads them. */
   ruleIds: string[];
@@ -70,6 +73,15 @@ export function compactEvents(events: readonly DecodedEvent[]): string {
     return e;
   });
   return pgSafeJson(JSON.stringify(out));
+}
+
+/** Most hits violate no plan: they share one empty list. */
+const NONE: readonly string[] = Object.freeze([]);
+
+function planViolationRuleIds(issues: VerdictResult['issues']): readonly string[] {
+  let out: string[] | undefined;
+  for (const i of issues) if (isPlanViolation(i)) (out ??= []).push(pgSafe(i.ruleId));
+  return out ?? NONE;
 }
 
 function distinctSorted(ids: readonly string[]): string[] {
@@ -119,6 +131,7 @@ export function toStoredRow(id: string, env: HitEnvelope, req: DecodedRequest, r
     counts: result.counts,
     eventsJson: compactEvents(req.events),
     issueRuleIds,
+    planViolationRuleIds: planViolationRuleIds(issues),
     issuesJson: pgSafeJson(
       JSON.stringify(
         issues.map((i) => ({ ruleId: i.ruleId, severity: i.severity, family: i.family, path: i.path, message: i.message, eventIndex: i.eventIndex, eventName: i.eventName, plan: i.plan })),
@@ -159,7 +172,7 @@ export function requestCopyLine(h: StoredRow): string {
  * meanwhile almost nothing, where its strings and arrays were copied by each of them (bench/README.md,
  * collector, "session 8").
  */
-export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds' | 'withheldState' | 'inventory'> & {
+export type StoredHit = Pick<StoredRow, 'id' | 'receivedAtMs' | 'organizationId' | 'websiteId' | 'idempotencyKey' | 'format' | 'eventNames' | 'status' | 'counts' | 'issueRuleIds' | 'planViolationRuleIds' | 'withheldState' | 'inventory'> & {
   /** UTF-8. A Buffer here; a Uint8Array once it crossed from the validation thread (its pooled slabs cloned once per message). */
   copyLine: Uint8Array;
 };
@@ -176,6 +189,7 @@ export function storedHitOf(row: StoredRow): StoredHit {
     status: row.status,
     counts: row.counts,
     issueRuleIds: row.issueRuleIds,
+    planViolationRuleIds: row.planViolationRuleIds,
     withheldState: row.withheldState,
     inventory: row.inventory,
     copyLine: Buffer.from(requestCopyLine(row)),

@@ -86,7 +86,7 @@ export const KINDS: Record<AlertRuleKind, KindInfo> = {
   tracking_drift: {
     label: 'Tracking plan drift',
     description:
-      'Traffic drifts from the website\'s published tracking plan: a planned event stops or its volume jumps or falls against the same hour of the same weekday in recent weeks; a new event or parameter appears; a parameter vanishes, changes type or takes values outside the plan.',
+      'Traffic drifts from the website\'s published tracking plan: a planned event stops or its volume jumps or falls against the same hour of the same weekday in recent weeks; a new event or parameter appears; a parameter vanishes, changes type or takes values outside the plan; a parameter\'s usual values change (a currency now in lower case, a new payment_type, a usual value gone).',
     fields: [
       { key: 'weeks', label: 'Baseline over the last', type: 'number', default: 4, min: 1, max: 8, suffix: 'weeks' },
       { key: 'min_baseline', label: 'Only when the usual hour has at least', type: 'number', default: 20, min: 1, max: 100000000, suffix: 'events' },

@@ -1,5 +1,5 @@
 import type { SqlClient } from '../../db/database';
-import { contradictingTypes, hourOfWeekBaseline, judgeVolume, sharePct, valuesOutsidePlan, type PlanType, type VolumeThresholds } from '../drift-baseline';
+import { contradictingTypes, hourOfWeekBaseline, judgeValueSet, judgeVolume, sharePct, valuesOutsidePlan, type PlanType, type VolumeThresholds } from '../drift-baseline';
 import { num, requestsLink, type AlertSeverity, type Observation, type TargetRow } from '../observation';
 import { targetsCte } from '../targets';
 
@@ -97,6 +97,56 @@ export const SCHEMA_SQL = `with ${WATCHED},
   cross join k
   where x.last_seen is not null and x.last_seen < k.last`;
 
+// The value sets of the planned parameters of planned events (tracking_inventory_values_hourly,
+// kept per hour by the collector), for parameters that were low-cardinality in every hour of the
+// window (the last complete hour and the current one): the window's set by hour and summed; the
+// baseline, sampled like the volume baseline (the same hour yesterday and the same hour of the same
+// weekday over the rule's weeks: point lookups, not weeks of hours per parameter); the window's
+// values that no hour of the baseline weeks carried (checked only for values the sample lacks, and
+// a high-cardinality hour counts as carrying them, its values being unknown); and whether the set
+// is still growing (a value of yesterday's hour new to the weeks before it: a date, a campaign id,
+// whose new values are not news). Only parameters with something to judge come back.
+const PARAM_HOURS = (j: string, w: string) => `${j}.website_id = ${w}.website_id and ${j}.event_name = ${w}.event_name and ${j}.scope = ${w}.scope and ${j}.name = ${w}.name`;
+/** Hits per value summed over a jsonb array of value sets (in memory: the rows were read once). */
+const SUMMED = (sets: string) =>
+  `(select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb) from (select e.key, sum(e.value::bigint) as n from jsonb_array_elements(${sets}) s, jsonb_each_text(s) e group by e.key) x)`;
+const UNSEEN_BEFORE = (v: string, until: string) =>
+  `not exists (select 1 from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 's')} and j.hour >= k.last - make_interval(days => 7 * s.weeks) and j.hour < ${until}
+                 and (j.value_counts ? ${v} or j.high_cardinality))`;
+export const VALUE_SET_SQL = `with ${WATCHED},
+  planned as (
+    select p.i, p.website_id, p.weeks, e.name as event_name, case pp.scope when 'event' then 'param' else 'item' end as scope, pp.name, pp.allowed_values
+    from p join public.tracking_plan_events e on e.version_id = p.version_id and e.status <> 'deprecated'
+    join public.tracking_plan_parameters pp on pp.event_id = e.id and pp.scope in ('event', 'item')),
+  win as materialized (
+    select w.*, c.hours
+    from planned w cross join k
+    cross join lateral (select jsonb_agg(jsonb_build_object('hour', j.hour, 'counts', j.value_counts) order by j.hour) as hours, bool_or(j.high_cardinality) as high
+                        from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour >= k.last and j.hour <= $1::timestamptz) c
+    where c.high is false),
+  sampled as materialized (
+    select w.*, ${SUMMED(`jsonb_path_query_array(w.hours, '$[*].counts')`)} as current, ${SUMMED('b.sets')} as baseline
+    from win w cross join k
+    cross join lateral (select array[k.last - interval '24 hours'] || array(select k.last - make_interval(days => 7 * g) from generate_series(1, w.weeks) g) as hrs) h
+    cross join lateral (select bool_or(j.high_cardinality) as high, jsonb_agg(j.value_counts) as sets
+                        from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour = any(h.hrs)) b
+    where b.high is not true),
+  judged as (
+    select s.*, array(select v from jsonb_object_keys(s.current) v where not s.baseline ? v and ${UNSEEN_BEFORE('v', 'k.last')} order by v) as unseen
+    from sampled s cross join k)
+  select j.i, j.event_name, j.scope, j.name, j.allowed_values, j.hours, j.current, j.baseline, j.unseen,
+         -- Read only where it matters: whether the set is still growing.
+         case when cardinality(j.unseen) > 0 then exists (
+           select 1 from public.tracking_inventory_values_hourly y cross join k, jsonb_object_keys(y.value_counts) v
+           where ${PARAM_HOURS('y', 'j')} and y.hour = k.last - interval '24 hours'
+             and not exists (select 1 from public.tracking_inventory_values_hourly z where ${PARAM_HOURS('z', 'j')}
+                               and z.hour >= k.last - make_interval(days => 7 * j.weeks) and z.hour < k.last - interval '24 hours' and (z.value_counts ? v or z.high_cardinality)))
+         else false end as growing
+  from judged j
+  where cardinality(j.unseen) > 0
+     or exists (select 1 from jsonb_object_keys(j.baseline) v where not j.current ? v)
+     or j.allowed_values is not null and exists (select 1 from jsonb_object_keys(j.current) v where v <> all(j.allowed_values))`;
+
 // The latest requests that show a change, for the alert: the event, the event with a parameter, or without it.
 const EXAMPLES_SQL = `
   select q.n, array(
@@ -105,10 +155,12 @@ const EXAMPLES_SQL = `
       and jsonb_path_exists(r.events::jsonb, (case q.mode when 'event' then '$[*] ? (@.name == $e)'
                                                   when 'with' then '$[*] ? (@.name == $e && exists(@.params.keyvalue() ? (@.key == $p)))'
                                                   when 'item' then '$[*] ? (@.name == $e && exists(@.items[*].keyvalue() ? (@.key == $p)))'
+                                                  when 'value' then '$[*] ? (@.name == $e && exists(@.params.keyvalue() ? (@.key == $p && @.value == $v)))'
+                                                  when 'item_value' then '$[*] ? (@.name == $e && exists(@.items[*].keyvalue() ? (@.key == $p && @.value == $v)))'
                                                   else '$[*] ? (@.name == $e && !exists(@.params.keyvalue() ? (@.key == $p)))' end)::jsonpath,
-                            jsonb_build_object('e', q.event_name, 'p', q.param))
+                            jsonb_build_object('e', q.event_name, 'p', q.param, 'v', q.value))
     order by r.received_at desc limit 3) as ids
-  from unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[]) as q(n, website_id, event_name, param, mode)`;
+  from unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[]) as q(n, website_id, event_name, param, mode, value)`;
 
 type Row = TargetRow & { plan_name: string; version_id: string; version: number; published_at: Date };
 
@@ -120,7 +172,7 @@ interface Drift {
   summary: string;
   details: Record<string, unknown>;
   event: string;
-  examples: { param: string; mode: 'event' | 'with' | 'item' | 'without' };
+  examples: { param: string; mode: 'event' | 'with' | 'item' | 'without' | 'value' | 'item_value'; value?: string };
 }
 
 const thresholdsOf = (params: Record<string, unknown>): VolumeThresholds => ({
@@ -128,6 +180,9 @@ const thresholdsOf = (params: Record<string, unknown>): VolumeThresholds => ({
   minSharePct: num(params, 'min_share_pct', 50),
   maxSharePct: num(params, 'max_share_pct', 300),
 });
+
+/** The rule's baseline weeks (1 to 8; the table's trigger checks the same bounds). */
+const weeksOf = (params: Record<string, unknown>) => Math.min(Math.max(Math.round(num(params, 'weeks', 4)), 1), 8);
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const planEntry = (r: Row, entry: string) => `${r.plan_name} v${r.version}: ${entry}`;
@@ -142,7 +197,7 @@ export function watchedJson(plans: Row[]): string {
         website_id: r.website_id,
         version_id: r.version_id,
         published_at: r.published_at,
-        weeks: Math.min(Math.max(Math.round(num(r.params, 'weeks', 4)), 1), 8),
+        weeks: weeksOf(r.params),
         min_hits: num(r.params, 'min_hits', 10),
         min_baseline: t.minBaseline,
         min_share: t.minSharePct,
@@ -197,7 +252,7 @@ interface SchemaRow {
   since: Date | null;
 }
 
-function schemaDrift(r: Row, s: SchemaRow): Drift[] {
+function schemaDrift(r: Row, s: SchemaRow, outside: OutsideSets): Drift[] {
   const hits = Number(s.hits);
   const started = iso(s.since);
   const base = { plan: r.plan_name, plan_version: r.version, event_name: s.event_name, started_at: started, hits };
@@ -256,24 +311,104 @@ function schemaDrift(r: Row, s: SchemaRow): Drift[] {
     });
   }
   const allowed = s.allowed_values;
-  const values = allowed ? valuesOutsidePlan(allowed, (s.examples ?? '').split('\u0001')) : [];
-  if (allowed && values.length) {
+  if (allowed) {
+    // Values outside the list: the examples, and every value the hourly value sets saw.
+    const fromSets = outside.get(paramKey(s.i, s.event_name, s.scope, s.name));
+    outside.delete(paramKey(s.i, s.event_name, s.scope, s.name));
+    const values = valuesOutsidePlan(allowed, [...(s.examples ?? '').split('\u0001'), ...(fromSets?.values ?? [])]);
+    if (values.length) out.push(outsidePlanDrift(r, { event: s.event_name, scope: s.scope, name: s.name, hits, started }, allowed, values));
+  }
+  return out;
+}
+
+async function schemaDrifts(client: SqlClient, at: Date, plans: Row[], watched: string, outside: OutsideSets): Promise<Drift[]> {
+  const { rows } = await client.query<SchemaRow>(SCHEMA_SQL, [at, watched]);
+  return rows.flatMap((s) => schemaDrift(plans[s.i]!, s, outside));
+}
+
+/** A parameter with an allowed list arriving with values outside it (`values:`), from the examples, the value sets or both. */
+function outsidePlanDrift(r: Row, p: { event: string; scope: string; name: string; hits: number; started: string | null }, allowed: readonly string[], values: string[]): Drift {
+  return {
+    row: r,
+    subject: `values:${p.event}.${p.scope}.${p.name}`,
+    event: p.event,
+    title: `${r.website_name}: ${p.event}.${p.name} has values outside the plan`,
+    summary: `${p.name} on ${p.event} arrived with ${values.map((v) => `"${v}"`).join(', ')} since the last complete hour; ${planEntry(r, `${p.event}.${p.name}`)} allows ${allowed.slice(0, 10).join(', ')}.`,
+    details: { change: 'value_set', plan: r.plan_name, plan_version: r.version, event_name: p.event, started_at: p.started, hits: p.hits, parameter: p.name, scope: p.scope, values_seen: values, plan_entry: `${p.event}.${p.name} in [${allowed.join(', ')}]` },
+    examples: { param: p.name, mode: p.scope === 'item' ? 'item' : 'with' },
+  };
+}
+
+interface ValueSetRow {
+  i: number;
+  event_name: string;
+  scope: 'param' | 'item';
+  name: string;
+  allowed_values: string[] | null;
+  hours: Array<{ hour: string; counts: Record<string, number> }>;
+  current: Record<string, number>;
+  baseline: Record<string, number>;
+  unseen: string[];
+  growing: boolean;
+}
+
+const quoted = (values: readonly string[], max = 10) => values.slice(0, max).map((v) => `"${v}"`).join(', ') + (values.length > max ? ` and ${values.length - max} more` : '');
+
+/** New values and vanished values of each planned parameter's value set, against its baseline weeks. */
+function valueSetDrift(r: Row, v: ValueSetRow, weeks: number, windowStart: Date): Drift[] {
+  const window = v.current;
+  const change = judgeValueSet({ window, baseline: v.baseline, unseen: v.unseen, growing: v.growing, allowed: v.allowed_values, minHits: num(r.params, 'min_hits', 10) });
+  if (!change) return [];
+  const entry = `${v.event_name}.${v.name}`;
+  const kind = v.scope === 'item' ? 'item parameter' : 'parameter';
+  const usual = Object.entries(v.baseline).sort((a, b) => b[1] - a[1]).map(([value]) => value);
+  const base = { plan: r.plan_name, plan_version: r.version, event_name: v.event_name, parameter: v.name, scope: v.scope, usual_values: usual.slice(0, 10), plan_entry: entry };
+  const out: Drift[] = [];
+  if (change.newValues.length) {
+    const isNew = new Set(change.newValues);
+    const first = v.hours.find((h) => Object.keys(h.counts).some((value) => isNew.has(value)));
+    const hits = change.newValues.reduce((n, value) => n + (window[value] ?? 0), 0);
     out.push({
       row: r,
-      subject: `values:${s.event_name}.${s.scope}.${s.name}`,
-      event: s.event_name,
-      title: `${r.website_name}: ${s.event_name}.${s.name} has values outside the plan`,
-      summary: `${s.name} on ${s.event_name} arrived with ${values.map((v) => `"${v}"`).join(', ')} since the last complete hour; ${planEntry(r, `${s.event_name}.${s.name}`)} allows ${allowed.slice(0, 10).join(', ')}.`,
-      details: { change: 'value_set', ...base, parameter: s.name, scope: s.scope, values_seen: values, plan_entry: `${s.event_name}.${s.name} in [${allowed.join(', ')}]` },
-      examples: { param: s.name, mode: paramMode },
+      subject: `new_values:${v.event_name}.${v.scope}.${v.name}`,
+      event: v.event_name,
+      title: `${r.website_name}: ${entry} has new values ${quoted(change.newValues, 3)}`,
+      summary: `The ${kind} ${v.name} on ${v.event_name} arrived with ${quoted(change.newValues)} (${hits} hits) since the last complete hour, never seen in the ${weeks} weeks before (usual values: ${quoted(usual)}); planned in ${planEntry(r, entry)}.`,
+      details: { change: 'new_values', ...base, new_values: change.newValues, hits, started_at: first ? new Date(first.hour).toISOString() : null },
+      examples: { param: v.name, mode: v.scope === 'item' ? 'item_value' : 'value', value: change.newValues[0]! },
+    });
+  }
+  if (change.vanished.length) {
+    const hits = Object.values(window).reduce((n, c) => n + c, 0);
+    out.push({
+      row: r,
+      subject: `values_vanished:${v.event_name}.${v.scope}.${v.name}`,
+      event: v.event_name,
+      title: `${r.website_name}: ${entry} no longer arrives with ${quoted(change.vanished, 3)}`,
+      summary: `The ${kind} ${v.name} on ${v.event_name} arrived ${hits} times since the last complete hour without ${quoted(change.vanished)}, which it usually carries (usual values over the last ${weeks} weeks: ${quoted(usual)}); planned in ${planEntry(r, entry)}.`,
+      details: { change: 'values_vanished', ...base, vanished_values: change.vanished, hits, started_at: windowStart.toISOString() },
+      examples: { param: v.name, mode: v.scope === 'item' ? 'item' : 'with' },
     });
   }
   return out;
 }
 
-async function schemaDrifts(client: SqlClient, at: Date, plans: Row[], watched: string): Promise<Drift[]> {
-  const { rows } = await client.query<SchemaRow>(SCHEMA_SQL, [at, watched]);
-  return rows.flatMap((s) => schemaDrift(plans[s.i]!, s));
+/** Values outside a planned list that the window's value sets saw, by watched website and parameter (paramKey). */
+type OutsideSets = Map<string, { set: ValueSetRow; values: string[]; hits: number; started: string | null }>;
+const paramKey = (i: number, event: string, scope: string, name: string) => `${i}|${event}|${scope}|${name}`;
+
+/** The value-set query's rows, and the values outside each planned list they saw (for the `values:` drift). */
+async function valueSets(client: SqlClient, at: Date, watched: string): Promise<{ rows: ValueSetRow[]; outside: OutsideSets }> {
+  const { rows } = await client.query<ValueSetRow>(VALUE_SET_SQL, [at, watched]);
+  const outside: OutsideSets = new Map();
+  for (const v of rows) {
+    if (!v.allowed_values) continue;
+    const values = valuesOutsidePlan(v.allowed_values, Object.keys(v.current));
+    if (!values.length) continue;
+    const first = v.hours.find((h) => values.some((value) => Object.hasOwn(h.counts, value)));
+    outside.set(paramKey(v.i, v.event_name, v.scope, v.name), { set: v, values, hits: values.reduce((n, value) => n + Number(v.current[value] ?? 0), 0), started: first ? new Date(first.hour).toISOString() : null });
+  }
+  return { rows, outside };
 }
 
 /**
@@ -284,7 +419,18 @@ async function schemaDrifts(client: SqlClient, at: Date, plans: Row[], watched: 
 export async function observeTrackingDrift(client: SqlClient, at: Date): Promise<Observation[]> {
   const plans = (await client.query<Row>(PLANS_SQL, [at])).rows;
   const watched = watchedJson(plans);
-  const drifts = plans.length ? [...(await volumeDrifts(client, at, plans, watched)), ...(await schemaDrifts(client, at, plans, watched))] : [];
+  const drifts: Drift[] = [];
+  if (plans.length) {
+    drifts.push(...(await volumeDrifts(client, at, plans, watched)));
+    const sets = await valueSets(client, at, watched);
+    drifts.push(...(await schemaDrifts(client, at, plans, watched, sets.outside)));
+    // Values outside a list that only the value sets saw (the examples missed them).
+    for (const { set: v, ...o } of sets.outside.values()) {
+      drifts.push(outsidePlanDrift(plans[v.i]!, { event: v.event_name, scope: v.scope, name: v.name, hits: o.hits, started: o.started }, v.allowed_values!, o.values));
+    }
+    const windowStart = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 - 3_600_000);
+    for (const v of sets.rows) drifts.push(...valueSetDrift(plans[v.i]!, v, weeksOf(plans[v.i]!.params), windowStart));
+  }
   const examples = drifts.length
     ? (
         await client.query<{ n: number; ids: string[] }>(EXAMPLES_SQL, [
@@ -294,6 +440,7 @@ export async function observeTrackingDrift(client: SqlClient, at: Date): Promise
           drifts.map((d) => d.event),
           drifts.map((d) => d.examples.param),
           drifts.map((d) => d.examples.mode),
+          drifts.map((d) => d.examples.value ?? ''),
         ])
       ).rows
     : [];

@@ -13,7 +13,7 @@ export { compilePlanCheck } from './check';
 export type { CompiledSchema, PlanCheck, SchemaCompiler, SchemaError } from './check';
 export { createInterpretedCompiler } from './interpreted-compiler';
 export { parsePlanJson } from './files';
-export { inventoryEntriesOf, maskExample, INVENTORY_SEP } from './inventory';
+export { inventoryEntriesOf, maskExample, INVENTORY_STRIDE } from './inventory';
 export type { InventoryScope, InventoryType } from './inventory';
 export { csvToPlan, planToCsv, CSV_COLUMNS } from './csv';
 export { parseGa4CustomDefinitions, customDefinitionLimits, GA4_CUSTOM_DEFINITION_LIMITS } from './custom-definitions';

@@ -1,7 +1,7 @@
 /**
  * The inventory of what traffic sends (issue 25): per hit, one compact entry per event, per event
  * parameter, per item parameter and per user property, with the type seen and the raw value (for
- * a few masked examples). The collector aggregates the entries of each stored batch into hourly
+ * a few masked examples and the value sets of short, low-cardinality parameters). The collector aggregates the entries of each stored batch into hourly
  * counters; nothing ever scans the request log for them.
  */
 import { PHONE_KEYS, PII_QUERY_KEYS } from '../constants';
@@ -10,10 +10,10 @@ import type { DecodedRequest, ParamValue } from '../types';
 export type InventoryScope = 'event' | 'param' | 'item' | 'user';
 export type InventoryType = 'string' | 'integer' | 'number' | 'boolean' | 'other';
 
-/** Field separator inside an entry: a control character no GA4 name or kept example contains. */
-export const INVENTORY_SEP = '\u0001';
 /** Longest raw example kept per entry (masked and cut again when aggregated). */
 const EXAMPLE_CHARS = 60;
+/** Fields per entry in the flat list inventoryEntriesOf returns: event, scope, name, type, raw value. */
+export const INVENTORY_STRIDE = 5;
 
 function typeOf(v: ParamValue): InventoryType {
   if (typeof v === 'string') return 'string';
@@ -24,36 +24,39 @@ function typeOf(v: ParamValue): InventoryType {
 
 function example(v: ParamValue): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
-  return (s.length > EXAMPLE_CHARS ? s.slice(0, EXAMPLE_CHARS) : s).replaceAll(INVENTORY_SEP, ' ');
+  return s.length > EXAMPLE_CHARS ? s.slice(0, EXAMPLE_CHARS) : s;
 }
 
-const entry = (event: string, scope: InventoryScope, name: string, type: InventoryType | '', ex: string) =>
-  `${event}${INVENTORY_SEP}${scope}${INVENTORY_SEP}${name}${INVENTORY_SEP}${type}${INVENTORY_SEP}${ex}`;
-
-/** The hit's inventory entries: `event␁scope␁name␁type␁example` (scope `event` has no name, type or example). */
+/**
+ * The hit's inventory entries as one flat list, INVENTORY_STRIDE fields each: event name, scope,
+ * parameter name, type seen and raw value (scope `event` has '' for the last three). The fields
+ * are the decoded hit's own strings (parameter names as Object.keys gives them), nothing is
+ * concatenated: counting an entry is a few map lookups on strings whose hashes are already known
+ * (issue 25's budget).
+ */
 export function inventoryEntriesOf(req: DecodedRequest): string[] {
   const out: string[] = [];
   for (const ev of req.events) {
     const name = ev.name;
     if (name === undefined || name === '') continue;
-    out.push(entry(name, 'event', '', '', ''));
+    out.push(name, 'event', '', '', '');
     for (const k of Object.keys(ev.params)) {
       const v = ev.params[k] as ParamValue;
-      out.push(entry(name, 'param', k, typeOf(v), example(v)));
+      out.push(name, 'param', k, typeOf(v), example(v));
     }
     // gtag carries the currency as `cu`: inventoried as the parameter GA4 calls it.
-    if (ev.currencySource === 'cu' && ev.currency !== undefined && !('currency' in ev.params)) out.push(entry(name, 'param', 'currency', 'string', example(ev.currency)));
+    if (ev.currencySource === 'cu' && ev.currency !== undefined && !('currency' in ev.params)) out.push(name, 'param', 'currency', 'string', example(ev.currency));
     const seenItem = new Set<string>();
     for (const item of ev.items)
       for (const k of Object.keys(item)) {
         if (seenItem.has(k)) continue;
         seenItem.add(k);
         const v = item[k] as ParamValue;
-        out.push(entry(name, 'item', k, typeOf(v), example(v)));
+        out.push(name, 'item', k, typeOf(v), example(v));
       }
     for (const k of Object.keys(ev.userProperties)) {
       const v = (ev.userProperties[k] as { value: ParamValue }).value;
-      out.push(entry(name, 'user', k, typeOf(v), example(v)));
+      out.push(name, 'user', k, typeOf(v), example(v));
     }
   }
   return out;

@@ -56,6 +56,14 @@ export const PLAN_FINDING_KINDS = [
 ] as const;
 export type PlanFindingKind = (typeof PLAN_FINDING_KINDS)[number];
 
+/**
+ * A plan violation: a finding of the plan check at warning or error severity. Info findings (by
+ * default `plan.unregistered_dimension`, or any kind the plan sets to info) are reported but
+ * violate nothing. `tracklint validate` counts these, the collector's rollups count these
+ * (dimension `plan_violation`), and `tracklint check` reads that count: one definition for all.
+ */
+export const isPlanViolation = (issue: { family: string; severity: Severity }): boolean => issue.family === 'plan' && issue.severity !== 'info';
+
 /** The severity each finding kind has unless the plan sets another ('off' silences a kind). */
 export const DEFAULT_PLAN_SEVERITIES: Readonly<Record<PlanFindingKind, Severity>> = {
   'plan.unplanned_event': 'warning',

@@ -25,6 +25,7 @@ export function storedHit(overrides: Partial<StoredRow> = {}): StoredHit {
     counts: { error: 0, warning: 0, info: 0 },
     eventsJson: '[]',
     issueRuleIds: [],
+    planViolationRuleIds: [],
     issuesJson: '[]',
     ruleIds: [],
     withheldJson: null,

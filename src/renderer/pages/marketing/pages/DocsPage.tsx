@@ -124,6 +124,13 @@ export function DocsPage() {
           The same file guards a release in CI: <Code>npx tracklint validate --plan plan.json capture.har</Code> exits 3 when a hit breaks the plan, 1 on other
           errors, 2 when a file is unusable, 0 otherwise.
         </Text>
+        <Text mt="sm">
+          A <Text span fw={600}>Tracking plan drift</Text> alert rule watches the traffic itself, once a minute: a planned event that stops or whose volume falls or
+          jumps against the same hour of the same weekday in recent weeks, a new event or parameter, a parameter that vanishes or changes type, and a value set that
+          changes. For that, Tracklint keeps the short values of each parameter per hour (up to 20, personal data masked; ids, timestamps and prices are left out as
+          high-cardinality), so when <Code>currency</Code> starts arriving as <Code>eur</Code> or <Code>payment_type</Code> as <Code>crypto</Code>, never seen in
+          the weeks before, or a usual value stops arriving, the alert names the parameter and the values.
+        </Text>
       </PageSection>
 
       <PageSection title="What Tracklint checks">
