@@ -35,6 +35,38 @@ function nextAt(input: string, ch: string, from: number): number {
 }
 
 /**
+ * The last percent-decoded values, by their encoded form. The values that carry escapes are a
+ * site's page URLs, titles, referrers, browser lists and products, sent again and again by its
+ * visitors; decodeURIComponent (a runtime call that builds a new string) was half of parsePairs.
+ * A repeat costs a hash of the encoded value instead, and gets the same decoded string as before,
+ * whose hash the decoder's page, consent and brand caches then find already computed. Bounded in
+ * entries and in each value's length (a hostile sender cannot grow it); cleared when full.
+ */
+const decodedValues = new Map<string, string>();
+const DECODED_VALUES_MAX = 512;
+const DECODED_VALUE_MAX_CHARS = 2048;
+
+/** decodeURIComponent(encoded), or undefined when its percent-encoding is malformed. */
+function decodeValue(encoded: string): string | undefined {
+  const cacheable = encoded.length <= DECODED_VALUE_MAX_CHARS;
+  if (cacheable) {
+    const hit = decodedValues.get(encoded);
+    if (hit !== undefined) return hit;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  if (cacheable) {
+    if (decodedValues.size >= DECODED_VALUES_MAX) decodedValues.clear();
+    decodedValues.set(encoded, decoded);
+  }
+  return decoded;
+}
+
+/**
  * Splits `a=1&b=2` into parallel key/value arrays, percent-decoding keys and values (`+` is a
  * space). No closures or iterators in the loop. Most keys and values have neither `%` nor `+`:
  * instead of searching each one for both, the loop keeps the next `%` and `+` of the whole input
@@ -76,12 +108,11 @@ export function parsePairs(input: string): FormPairs {
           const rawValue = input.slice(valueStart, end);
           const spaced = plus < end ? rawValue.replace(PLUS, ' ') : rawValue;
           if (pct < end) {
-            try {
-              value = decodeURIComponent(spaced);
-            } catch {
+            const decoded = decodeValue(spaced);
+            if (decoded === undefined) {
               (malformed ??= []).push(key);
               value = spaced;
-            }
+            } else value = decoded;
           } else value = spaced;
         }
         keys.push(key);

@@ -56,4 +56,28 @@ describe('parsePairs', () => {
       { numRuns: 5000, seed: 14 },
     );
   });
+
+  // Percent-decoded values are kept by their encoded form (page URLs, titles, browsers repeat
+  // across hits): a repeat must decode exactly as the first time, malformed ones included.
+  it('decodes a value seen before as the first time, and reports a malformed one every time', () => {
+    const char = fc.constantFrom('a', '=', '&', '%', '+', '2', '4', 'E', '%41', '%E2%82%AC', '%C3', '%26', 'é');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 30 }).map((a) => a.join('')), (input) => {
+        const first = parsePairs(input);
+        expect(parsePairs(input)).toEqual(first);
+        expect(parsePairs(`x=1&${input}&y=%zz`)).toEqual(reference(`x=1&${input}&y=%zz`));
+      }),
+      { numRuns: 3000, seed: 28 },
+    );
+  });
+
+  it('decodes more distinct values than it keeps, and values longer than it keeps', () => {
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 1500; i++) {
+        const input = `dl=https%3A%2F%2Fshop.example%2Fp%2F${i}&dt=%E2%82%AC${i}`;
+        expect(parsePairs(input).values).toEqual([`https://shop.example/p/${i}`, `€${i}`]);
+      }
+    const long = 'x%20'.repeat(3000);
+    expect(parsePairs(`a=${long}&b=${long}`).values).toEqual(['x '.repeat(3000), 'x '.repeat(3000)]);
+  });
 });
