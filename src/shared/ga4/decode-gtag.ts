@@ -1,6 +1,6 @@
 import { decodeGcd, isValidGcs } from './consent';
 import { LEGACY_UA_PARAMS } from './constants';
-import { dict, pairsToDict, parsePairs, privateSlot, type FormPairs } from './form';
+import { dict, KnownKeys, pairsToDict, parsePairs, privateSlot, type FormPairs } from './form';
 import { GOOGLE_PARAM_NAMES, GOOGLE_PARAM_PREFIXES } from './google-params';
 import { buildPage, cachedPage, decodeBrands } from './page';
 import type {
@@ -102,6 +102,9 @@ for (const k in CAMPAIGN_KEYS) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: Key
 KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg', index: -1 });
 // What basic.gtag_unknown_params skips by name (isGoogleParam's table, LEGACY_UA_PARAMS); the other kinds never reach `other`.
 for (const k of [...GOOGLE_PARAM_NAMES, ...LEGACY_UA_PARAMS]) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.KnownOther, name: k, index: -1 });
+
+/** Every top-level key with a KEY_INFO entry: the query and body-line parsers hand out these strings (see KnownKeys). */
+export const GTAG_KNOWN_KEYS = new KnownKeys(KEY_INFO.keys());
 
 /** isGoogleParam's prefix test (`_`, `gap.`, `sst.`), for the keys that are none of KEY_INFO's. */
 function hasGooglePrefix(key: string): boolean {
@@ -871,7 +874,7 @@ export function decodeGtagEvents(
       message: `Only the first ${MAX_DECODED_EVENTS} of ${lines.length} body lines were decoded.`,
     });
   for (let i = 0; i < count; i++) {
-    const pairs = parsePairs(lines[i] as string);
+    const pairs = parsePairs(lines[i] as string, GTAG_KNOWN_KEYS);
     if (pairs.malformed)
       for (const key of pairs.malformed)
         notes.push({

@@ -66,13 +66,45 @@ function decodeValue(encoded: string): string | undefined {
   return decoded;
 }
 
+/** A key's bucket in KnownKeys: its length and its first and last characters. */
+function keyBucket(length: number, first: number, last: number): number {
+  return ((length & 15) << 10) | ((first & 31) << 5) | (last & 31);
+}
+
+/**
+ * The keys a decoder knows by name (gtag's `v`, `tid`, `dl`, `gcs`…), found in the wire text
+ * without slicing it: parsePairs then hands out the known key's own (interned) string instead of
+ * a fresh copy, and the decoder's lookups of it compare identical strings.
+ */
+export class KnownKeys {
+  private readonly buckets: Array<string[] | undefined> = new Array<string[] | undefined>(1 << 14).fill(undefined);
+
+  constructor(keys: Iterable<string>) {
+    for (const k of keys) if (k.length > 0) (this.buckets[keyBucket(k.length, k.charCodeAt(0), k.charCodeAt(k.length - 1))] ??= []).push(k);
+  }
+
+  /** The known key spelled by `input` from `start` to `end` (exclusive), if it is one. */
+  find(input: string, start: number, end: number): string | undefined {
+    const n = end - start;
+    if (n <= 0) return undefined;
+    const list = this.buckets[keyBucket(n, input.charCodeAt(start), input.charCodeAt(end - 1))];
+    if (list === undefined) return undefined;
+    for (let i = 0; i < list.length; i++) {
+      const k = list[i] as string;
+      if (k.length === n && input.startsWith(k, start)) return k;
+    }
+    return undefined;
+  }
+}
+
 /**
  * Splits `a=1&b=2` into parallel key/value arrays, percent-decoding keys and values (`+` is a
  * space). No closures or iterators in the loop. Most keys and values have neither `%` nor `+`:
  * instead of searching each one for both, the loop keeps the next `%` and `+` of the whole input
  * and searches again only once it has passed them, so the input is scanned for each once.
+ * A plain key among `known` is that key's own string (see KnownKeys), any other a slice.
  */
-export function parsePairs(input: string): FormPairs {
+export function parsePairs(input: string, known?: KnownKeys): FormPairs {
   const keys: string[] = [];
   const values: string[] = [];
   let malformed: string[] | undefined;
@@ -90,15 +122,18 @@ export function parsePairs(input: string): FormPairs {
       const keyEnd = hasValue ? eq : end;
       if (pct < start) pct = nextAt(input, '%', start);
       if (plus < start) plus = nextAt(input, '+', start);
-      const rawKey = input.slice(start, keyEnd);
-      let key = rawKey;
-      if (pct < keyEnd) {
-        try {
-          key = decodeURIComponent(plus < keyEnd ? rawKey.replace(PLUS, ' ') : rawKey);
-        } catch {
-          // A key with malformed percent-encoding is kept verbatim.
-        }
-      } else if (plus < keyEnd) key = rawKey.replace(PLUS, ' ');
+      let key: string;
+      if (pct < keyEnd || plus < keyEnd) {
+        const rawKey = input.slice(start, keyEnd);
+        key = rawKey;
+        if (pct < keyEnd) {
+          try {
+            key = decodeURIComponent(plus < keyEnd ? rawKey.replace(PLUS, ' ') : rawKey);
+          } catch {
+            // A key with malformed percent-encoding is kept verbatim.
+          }
+        } else key = rawKey.replace(PLUS, ' ');
+      } else key = known?.find(input, start, keyEnd) ?? input.slice(start, keyEnd);
       if (key !== '') {
         let value = '';
         if (hasValue) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsePairs, type FormPairs } from '../../../src/shared/ga4/form';
+import { KnownKeys, parsePairs, type FormPairs } from '../../../src/shared/ga4/form';
 
 /**
  * Form decoding part by part, as application/x-www-form-urlencoded defines it: `+` is a space,
@@ -68,6 +68,21 @@ describe('parsePairs', () => {
         expect(parsePairs(`x=1&${input}&y=%zz`)).toEqual(reference(`x=1&${input}&y=%zz`));
       }),
       { numRuns: 3000, seed: 28 },
+    );
+  });
+
+  it('gives the same pairs with known keys as without (a known key is found in place, not sliced)', () => {
+    const known = new KnownKeys(['a', 'b', 'ab', 'aa', 'a2', 'E', 'é', 'a b', '2a', 'b2b', 'abababababababababab']);
+    expect(known.find('x&ab=1', 2, 4)).toBe('ab');
+    expect(known.find('x&ab=1', 2, 3)).toBe('a');
+    expect(known.find('abc', 0, 3)).toBeUndefined();
+    expect(known.find('abc', 1, 1)).toBeUndefined();
+    const char = fc.constantFrom('a', 'b', '=', '&', '%', '+', '2', 'E', '%41', '%E2%82%AC', 'é', ' ');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }).map((a) => a.join('')), (input) => {
+        expect(parsePairs(input, known)).toEqual(reference(input));
+      }),
+      { numRuns: 5000, seed: 29 },
     );
   });
 
