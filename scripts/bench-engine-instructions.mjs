@@ -3,9 +3,9 @@
 // Each variant runs alone under `valgrind --tool=cachegrind --cache-sim=no`, once with 1 round of
 // the bench's 10,000 requests and once with 3; the difference over 20,000 requests leaves out start-up,
 // the corpus, the warm-up and the JIT's first compilations. Prints instructions per request and each
-// engine variant's ratio to the baseline's (the same ratio bench:engine times, targets 0.5 / 0.35).
+// engine variant's ratio to the baseline's instructions.
 // Needs valgrind. Instructions are not time (cache misses and branch mispredictions are not counted):
-// compare the ratios here with bench:engine's, and variants of the engine with each other.
+// compare variants of the engine with each other here, and the ratios with bench:engine's only as such.
 import { spawnSync } from 'node:child_process';
 import { bundleForNode } from './bundle-for-node.mjs';
 import { machineLine } from '../bench/machine.mjs';
@@ -40,12 +40,9 @@ for (const v of only) {
 console.log(machineLine());
 const base = perRequest.baseline;
 if (base !== undefined) {
-  const targets = { decode: undefined, 'no-history': 0.5, history: 0.35 };
-  console.log('\nratio = baseline instructions / variant instructions (as bench:engine divides throughputs)');
-  for (const v of only) {
-    if (v === 'baseline') continue;
-    const ratio = base / perRequest[v];
-    const target = targets[v];
-    console.log(`${v.padEnd(12)} ratio ${ratio.toFixed(3)}×${target === undefined ? '' : `   target ≥ ${target.toFixed(2)}×  ${ratio >= target ? 'met' : 'NOT met'}`}`);
-  }
+  // Not the targets' ratio: the baseline's native code runs several times more instructions per
+  // nanosecond than the engine's (bench/README.md, issue 28 "the engine as compiled rule plans"),
+  // so these ratios are far above bench:engine's. Compare engines with each other here.
+  console.log('\ninstruction ratio = baseline instructions / variant instructions (not the time ratio bench:engine judges)');
+  for (const v of only) if (v !== 'baseline') console.log(`${v.padEnd(12)} ${(base / perRequest[v]).toFixed(3)}×`);
 }
