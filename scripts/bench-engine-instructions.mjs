@@ -40,9 +40,10 @@ for (const v of only) {
 console.log(machineLine());
 const base = perRequest.baseline;
 if (base !== undefined) {
-  // Not the targets' ratio: the baseline's native code runs several times more instructions per
-  // nanosecond than the engine's (bench/README.md, issue 28 "the engine as compiled rule plans"),
-  // so these ratios are far above bench:engine's. Compare engines with each other here.
+  // Not the targets' ratio: valgrind counts about 101,000 instructions for a baseline request that
+  // takes 4-5 µs natively (more than a core retires), so its count of Node's native URL code is not
+  // comparable with the engine's JIT code (bench/README.md, issue 28, "second pass"). Compare
+  // engine versions with each other here; the targets are judged in time by bench:engine.
   console.log('\ninstruction ratio = baseline instructions / variant instructions (not the time ratio bench:engine judges)');
   for (const v of only) if (v !== 'baseline') console.log(`${v.padEnd(12)} ${(base / perRequest[v]).toFixed(3)}×`);
 }
