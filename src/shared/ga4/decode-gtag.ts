@@ -103,8 +103,12 @@ KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg', index: -1 });
 // What basic.gtag_unknown_params skips by name (isGoogleParam's table, LEGACY_UA_PARAMS); the other kinds never reach `other`.
 for (const k of [...GOOGLE_PARAM_NAMES, ...LEGACY_UA_PARAMS]) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.KnownOther, name: k, index: -1 });
 
-/** Every top-level key with a KEY_INFO entry: the query and body-line parsers hand out these strings (see KnownKeys). */
-export const GTAG_KNOWN_KEYS = new KnownKeys(KEY_INFO.keys());
+/** KEY_INFO for lookups (see KnownKeys): the query and body-line parsers hand out these keys' own strings. */
+export const GTAG_KNOWN_KEYS = new KnownKeys(KEY_INFO);
+
+function keyInfo(key: string): KeyInfo | undefined {
+  return GTAG_KNOWN_KEYS.get(key);
+}
 
 /** isGoogleParam's prefix test (`_`, `gap.`, `sst.`), for the keys that are none of KEY_INFO's. */
 function hasGooglePrefix(key: string): boolean {
@@ -157,26 +161,6 @@ const LAZY_OTHER_PROPERTY: PropertyDescriptor = { get: lazyOtherRecord, set: rep
 export function otherHasOnlyKnownKeys(ev: DecodedEvent): boolean {
   const lazy = LAZY_OTHER.get(ev);
   return lazy !== undefined && !lazy.unknown;
-}
-
-/**
- * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a
- * candidate or two instead of hashing a key sliced from the wire (most keys are looked up once).
- */
-const KEY_BUCKETS: Array<Array<[string, KeyInfo]> | undefined> = new Array<Array<[string, KeyInfo]> | undefined>(1 << 14).fill(undefined);
-function bucketOf(key: string): number {
-  return ((key.length & 15) << 10) | ((key.charCodeAt(0) & 31) << 5) | (key.charCodeAt(key.length - 1) & 31);
-}
-for (const [k, info] of KEY_INFO) (KEY_BUCKETS[bucketOf(k)] ??= []).push([k, info]);
-
-function keyInfo(key: string): KeyInfo | undefined {
-  const bucket = KEY_BUCKETS[bucketOf(key)];
-  if (bucket === undefined) return undefined;
-  for (let i = 0; i < bucket.length; i++) {
-    const entry = bucket[i] as [string, KeyInfo];
-    if (entry[0] === key) return entry[1];
-  }
-  return undefined;
 }
 
 /** The request-level keys of a gtag query (last value wins, as in the query record). */

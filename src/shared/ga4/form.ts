@@ -72,15 +72,20 @@ function keyBucket(length: number, first: number, last: number): number {
 }
 
 /**
- * The keys a decoder knows by name (gtag's `v`, `tid`, `dl`, `gcs`…), found in the wire text
- * without slicing it: parsePairs then hands out the known key's own (interned) string instead of
- * a fresh copy, and the decoder's lookups of it compare identical strings.
+ * The keys a decoder knows by name (gtag's `v`, `tid`, `dl`, `gcs`…), each with what the decoder
+ * knows of it, bucketed by length and first and last characters: a lookup compares a candidate or
+ * two instead of hashing a key. `find` looks a key up in the wire text without slicing it, so
+ * parsePairs hands out the known key's own (interned) string instead of a fresh copy; `get` looks
+ * up a key already sliced, and compares identical strings for the keys `find` handed out.
  */
-export class KnownKeys {
-  private readonly buckets: Array<string[] | undefined> = new Array<string[] | undefined>(1 << 14).fill(undefined);
+export class KnownKeys<T> {
+  private readonly buckets: Array<Array<readonly [string, T]> | undefined> = new Array<Array<readonly [string, T]> | undefined>(1 << 14).fill(undefined);
 
-  constructor(keys: Iterable<string>) {
-    for (const k of keys) if (k.length > 0) (this.buckets[keyBucket(k.length, k.charCodeAt(0), k.charCodeAt(k.length - 1))] ??= []).push(k);
+  constructor(entries: Iterable<readonly [string, T]>) {
+    for (const entry of entries) {
+      const k = entry[0];
+      if (k.length > 0) (this.buckets[keyBucket(k.length, k.charCodeAt(0), k.charCodeAt(k.length - 1))] ??= []).push([k, entry[1]]);
+    }
   }
 
   /** The known key spelled by `input` from `start` to `end` (exclusive), if it is one. */
@@ -90,8 +95,20 @@ export class KnownKeys {
     const list = this.buckets[keyBucket(n, input.charCodeAt(start), input.charCodeAt(end - 1))];
     if (list === undefined) return undefined;
     for (let i = 0; i < list.length; i++) {
-      const k = list[i] as string;
+      const k = (list[i] as readonly [string, T])[0];
       if (k.length === n && input.startsWith(k, start)) return k;
+    }
+    return undefined;
+  }
+
+  /** What is known of `key`, if it is known. */
+  get(key: string): T | undefined {
+    if (key.length === 0) return undefined;
+    const list = this.buckets[keyBucket(key.length, key.charCodeAt(0), key.charCodeAt(key.length - 1))];
+    if (list === undefined) return undefined;
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i] as readonly [string, T];
+      if (entry[0] === key) return entry[1];
     }
     return undefined;
   }
@@ -104,7 +121,7 @@ export class KnownKeys {
  * and searches again only once it has passed them, so the input is scanned for each once.
  * A plain key among `known` is that key's own string (see KnownKeys), any other a slice.
  */
-export function parsePairs(input: string, known?: KnownKeys): FormPairs {
+export function parsePairs(input: string, known?: KnownKeys<unknown>): FormPairs {
   const keys: string[] = [];
   const values: string[] = [];
   let malformed: string[] | undefined;
