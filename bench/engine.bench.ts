@@ -35,6 +35,8 @@ const mix: CapturedRequest[] = Array.from({ length: N }, (_, i) => {
 });
 
 interface Variant {
+  /** Short name for BENCH_VARIANT (scripts/bench-engine-instructions.mjs runs one variant per process). */
+  id: 'baseline' | 'decode' | 'no-history' | 'history';
   name: string;
   fn: (r: CapturedRequest) => unknown;
   best: number;
@@ -51,6 +53,7 @@ const validator = createValidator({
 const history = createInMemoryHistory();
 const variants: Variant[] = [
   {
+    id: 'baseline',
     name: 'baseline: URLSearchParams on the query only',
     fn: (r) => {
       const q = r.url.indexOf('?');
@@ -59,6 +62,7 @@ const variants: Variant[] = [
     best: Infinity,
   },
   {
+    id: 'decode',
     name: 'decode only',
     fn: (r) => {
       const d = decodeRequest(r);
@@ -66,21 +70,32 @@ const variants: Variant[] = [
     },
     best: Infinity,
   },
-  { name: 'decode + validate, all rules, no history', fn: (r) => (sink += validator.validate(r).issues.length), best: Infinity },
-  { name: 'decode + validate, all rules + in-memory history', fn: (r) => (sink += validator.validate(r, { history }).issues.length), best: Infinity },
+  { id: 'no-history', name: 'decode + validate, all rules, no history', fn: (r) => (sink += validator.validate(r).issues.length), best: Infinity },
+  { id: 'history', name: 'decode + validate, all rules + in-memory history', fn: (r) => (sink += validator.validate(r, { history }).issues.length), best: Infinity },
 ];
 
+// BENCH_VARIANT=<id> runs one variant alone and BENCH_ROUNDS its rounds: an instruction count of
+// one process per variant (scripts/bench-engine-instructions.mjs) then measures that variant only.
+const only = process.env.BENCH_VARIANT;
+if (only !== undefined && !variants.some((v) => v.id === only)) throw new Error(`BENCH_VARIANT: no variant "${only}" (${variants.map((v) => v.id).join(', ')})`);
+const running = only === undefined ? variants : variants.filter((v) => v.id === only);
 // The machine may be shared: rounds interleave the variants and each keeps its best round, so
 // every variant is measured under the same conditions. Warm-up first so the JIT has settled.
-for (const v of variants) for (let i = 0; i < 5_000; i++) v.fn(mix[i % N] as CapturedRequest);
-const ROUNDS = 8;
+for (const v of running) for (let i = 0; i < 5_000; i++) v.fn(mix[i % N] as CapturedRequest);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 0 || ROUNDS > 1000) throw new Error('BENCH_ROUNDS: a whole number from 0 to 1000');
 for (let round = 0; round < ROUNDS; round++)
-  for (const v of variants) {
+  for (const v of running) {
     const t0 = performance.now();
     for (let i = 0; i < N; i++) v.fn(mix[i] as CapturedRequest);
     v.best = Math.min(v.best, performance.now() - t0);
   }
 const rps = (v: Variant) => (N / v.best) * 1000;
+if (only !== undefined) {
+  // One variant alone: its rounds were the point (an instruction count), there is nothing to compare.
+  console.log(`${only}: ${ROUNDS} rounds of ${N} requests (sink ${sink})`);
+  process.exit(0);
+}
 for (const v of variants)
   console.log(`${v.name.padEnd(52)} ${Math.round(rps(v)).toLocaleString('en-US').padStart(10)} req/s  (${((v.best / N) * 1000).toFixed(1)} µs/req)`);
 const [baseline, , noHistory, full] = variants.map(rps) as [number, number, number, number];

@@ -1,6 +1,6 @@
 import { decodeGcd, isValidGcs } from './consent';
 import { LEGACY_UA_PARAMS } from './constants';
-import { dict, pairsToDict, parsePairs, privateSlot, type FormPairs } from './form';
+import { dict, KnownKeys, pairsToDict, parsePairs, privateSlot, type FormPairs } from './form';
 import { GOOGLE_PARAM_NAMES, GOOGLE_PARAM_PREFIXES } from './google-params';
 import { buildPage, cachedPage, decodeBrands } from './page';
 import type {
@@ -103,6 +103,13 @@ KEY_INFO.set('_dbg', { kind: KeyKind.Debug, name: '_dbg', index: -1 });
 // What basic.gtag_unknown_params skips by name (isGoogleParam's table, LEGACY_UA_PARAMS); the other kinds never reach `other`.
 for (const k of [...GOOGLE_PARAM_NAMES, ...LEGACY_UA_PARAMS]) if (!KEY_INFO.has(k)) KEY_INFO.set(k, { kind: KeyKind.KnownOther, name: k, index: -1 });
 
+/** KEY_INFO for lookups (see KnownKeys): the query and body-line parsers hand out these keys' own strings. */
+export const GTAG_KNOWN_KEYS = new KnownKeys(KEY_INFO);
+
+function keyInfo(key: string): KeyInfo | undefined {
+  return GTAG_KNOWN_KEYS.get(key);
+}
+
 /** isGoogleParam's prefix test (`_`, `gap.`, `sst.`), for the keys that are none of KEY_INFO's. */
 function hasGooglePrefix(key: string): boolean {
   for (let i = 0; i < GOOGLE_PARAM_PREFIXES.length; i++) if (key.startsWith(GOOGLE_PARAM_PREFIXES[i] as string)) return true;
@@ -154,26 +161,6 @@ const LAZY_OTHER_PROPERTY: PropertyDescriptor = { get: lazyOtherRecord, set: rep
 export function otherHasOnlyKnownKeys(ev: DecodedEvent): boolean {
   const lazy = LAZY_OTHER.get(ev);
   return lazy !== undefined && !lazy.unknown;
-}
-
-/**
- * KEY_INFO's entries by a key's length and first and last characters: a lookup compares a
- * candidate or two instead of hashing a key sliced from the wire (most keys are looked up once).
- */
-const KEY_BUCKETS: Array<Array<[string, KeyInfo]> | undefined> = new Array<Array<[string, KeyInfo]> | undefined>(1 << 14).fill(undefined);
-function bucketOf(key: string): number {
-  return ((key.length & 15) << 10) | ((key.charCodeAt(0) & 31) << 5) | (key.charCodeAt(key.length - 1) & 31);
-}
-for (const [k, info] of KEY_INFO) (KEY_BUCKETS[bucketOf(k)] ??= []).push([k, info]);
-
-function keyInfo(key: string): KeyInfo | undefined {
-  const bucket = KEY_BUCKETS[bucketOf(key)];
-  if (bucket === undefined) return undefined;
-  for (let i = 0; i < bucket.length; i++) {
-    const entry = bucket[i] as [string, KeyInfo];
-    if (entry[0] === key) return entry[1];
-  }
-  return undefined;
 }
 
 /** The request-level keys of a gtag query (last value wins, as in the query record). */
@@ -871,7 +858,7 @@ export function decodeGtagEvents(
       message: `Only the first ${MAX_DECODED_EVENTS} of ${lines.length} body lines were decoded.`,
     });
   for (let i = 0; i < count; i++) {
-    const pairs = parsePairs(lines[i] as string);
+    const pairs = parsePairs(lines[i] as string, GTAG_KNOWN_KEYS);
     if (pairs.malformed)
       for (const key of pairs.malformed)
         notes.push({

@@ -1,4 +1,4 @@
-import { decodeGtagEvents, RequestKeys } from './decode-gtag';
+import { decodeGtagEvents, GTAG_KNOWN_KEYS, RequestKeys } from './decode-gtag';
 import { decodeMpPayload } from './decode-mp';
 import { defineLazyQuery, pairsToDict, parsePairs, splitUrl, type FormPairs } from './form';
 import { describeNotGa4, googleFamilyOf, notGa4Message } from './google-surface';
@@ -119,7 +119,8 @@ function decodeUnsafe(input: CapturedRequest): DecodeResult {
   const userAgent = header(input.headers, 'user-agent');
   const contentType = header(input.headers, 'content-type');
   const notes: DecodeNote[] = [];
-  const queryPairs = parsePairs(rawQuery);
+  // Known gtag keys come out as their own strings (most of a gtag query's keys; harmless for MP's).
+  const queryPairs = parsePairs(rawQuery, GTAG_KNOWN_KEYS);
   // Built only where the decoder needs the record itself (see defineLazyQuery).
   let query: Dict<string> | undefined;
   if (queryPairs.malformed)

@@ -35,12 +35,93 @@ function nextAt(input: string, ch: string, from: number): number {
 }
 
 /**
+ * The last percent-decoded values, by their encoded form. The values that carry escapes are a
+ * site's page URLs, titles, referrers, browser lists and products, sent again and again by its
+ * visitors; decodeURIComponent (a runtime call that builds a new string) was half of parsePairs.
+ * A repeat costs a hash of the encoded value instead, and gets the same decoded string as before,
+ * whose hash the decoder's page, consent and brand caches then find already computed. Bounded in
+ * entries and in each value's length (a hostile sender cannot grow it); cleared when full.
+ */
+const decodedValues = new Map<string, string>();
+const DECODED_VALUES_MAX = 512;
+const DECODED_VALUE_MAX_CHARS = 2048;
+
+/** decodeURIComponent(encoded), or undefined when its percent-encoding is malformed. */
+function decodeValue(encoded: string): string | undefined {
+  const cacheable = encoded.length <= DECODED_VALUE_MAX_CHARS;
+  if (cacheable) {
+    const hit = decodedValues.get(encoded);
+    if (hit !== undefined) return hit;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  if (cacheable) {
+    if (decodedValues.size >= DECODED_VALUES_MAX) decodedValues.clear();
+    decodedValues.set(encoded, decoded);
+  }
+  return decoded;
+}
+
+/** A key's bucket in KnownKeys: its length and its first and last characters. */
+function keyBucket(length: number, first: number, last: number): number {
+  return ((length & 15) << 10) | ((first & 31) << 5) | (last & 31);
+}
+
+/**
+ * The keys a decoder knows by name (gtag's `v`, `tid`, `dl`, `gcs`…), each with what the decoder
+ * knows of it, bucketed by length and first and last characters: a lookup compares a candidate or
+ * two instead of hashing a key. `find` looks a key up in the wire text without slicing it, so
+ * parsePairs hands out the known key's own (interned) string instead of a fresh copy; `get` looks
+ * up a key already sliced, and compares identical strings for the keys `find` handed out.
+ */
+export class KnownKeys<T> {
+  private readonly buckets: Array<Array<readonly [string, T]> | undefined> = new Array<Array<readonly [string, T]> | undefined>(1 << 14).fill(undefined);
+
+  constructor(entries: Iterable<readonly [string, T]>) {
+    for (const entry of entries) {
+      const k = entry[0];
+      if (k.length > 0) (this.buckets[keyBucket(k.length, k.charCodeAt(0), k.charCodeAt(k.length - 1))] ??= []).push([k, entry[1]]);
+    }
+  }
+
+  /** The known key spelled by `input` from `start` to `end` (exclusive), if it is one. */
+  find(input: string, start: number, end: number): string | undefined {
+    const n = end - start;
+    if (n <= 0) return undefined;
+    const list = this.buckets[keyBucket(n, input.charCodeAt(start), input.charCodeAt(end - 1))];
+    if (list === undefined) return undefined;
+    for (let i = 0; i < list.length; i++) {
+      const k = (list[i] as readonly [string, T])[0];
+      if (k.length === n && input.startsWith(k, start)) return k;
+    }
+    return undefined;
+  }
+
+  /** What is known of `key`, if it is known. */
+  get(key: string): T | undefined {
+    if (key.length === 0) return undefined;
+    const list = this.buckets[keyBucket(key.length, key.charCodeAt(0), key.charCodeAt(key.length - 1))];
+    if (list === undefined) return undefined;
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i] as readonly [string, T];
+      if (entry[0] === key) return entry[1];
+    }
+    return undefined;
+  }
+}
+
+/**
  * Splits `a=1&b=2` into parallel key/value arrays, percent-decoding keys and values (`+` is a
  * space). No closures or iterators in the loop. Most keys and values have neither `%` nor `+`:
  * instead of searching each one for both, the loop keeps the next `%` and `+` of the whole input
  * and searches again only once it has passed them, so the input is scanned for each once.
+ * A plain key among `known` is that key's own string (see KnownKeys), any other a slice.
  */
-export function parsePairs(input: string): FormPairs {
+export function parsePairs(input: string, known?: KnownKeys<unknown>): FormPairs {
   const keys: string[] = [];
   const values: string[] = [];
   let malformed: string[] | undefined;
@@ -58,15 +139,18 @@ export function parsePairs(input: string): FormPairs {
       const keyEnd = hasValue ? eq : end;
       if (pct < start) pct = nextAt(input, '%', start);
       if (plus < start) plus = nextAt(input, '+', start);
-      const rawKey = input.slice(start, keyEnd);
-      let key = rawKey;
-      if (pct < keyEnd) {
-        try {
-          key = decodeURIComponent(plus < keyEnd ? rawKey.replace(PLUS, ' ') : rawKey);
-        } catch {
-          // A key with malformed percent-encoding is kept verbatim.
-        }
-      } else if (plus < keyEnd) key = rawKey.replace(PLUS, ' ');
+      let key: string;
+      if (pct < keyEnd || plus < keyEnd) {
+        const rawKey = input.slice(start, keyEnd);
+        key = rawKey;
+        if (pct < keyEnd) {
+          try {
+            key = decodeURIComponent(plus < keyEnd ? rawKey.replace(PLUS, ' ') : rawKey);
+          } catch {
+            // A key with malformed percent-encoding is kept verbatim.
+          }
+        } else key = rawKey.replace(PLUS, ' ');
+      } else key = known?.find(input, start, keyEnd) ?? input.slice(start, keyEnd);
       if (key !== '') {
         let value = '';
         if (hasValue) {
@@ -76,12 +160,11 @@ export function parsePairs(input: string): FormPairs {
           const rawValue = input.slice(valueStart, end);
           const spaced = plus < end ? rawValue.replace(PLUS, ' ') : rawValue;
           if (pct < end) {
-            try {
-              value = decodeURIComponent(spaced);
-            } catch {
+            const decoded = decodeValue(spaced);
+            if (decoded === undefined) {
               (malformed ??= []).push(key);
               value = spaced;
-            }
+            } else value = decoded;
           } else value = spaced;
         }
         keys.push(key);

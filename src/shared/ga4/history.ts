@@ -46,7 +46,7 @@ export const historyKeys = {
   /** sess.hit_counter_monotonic */
   pageLoad: (tid: string, cid: string, pageLoadId: string) => ['page', tid, cid, pageLoadId].join('|'),
   /** dq.event_name_case */
-  eventNames: (tid: string) => ['names', tid].join('|'),
+  eventNames: (tid: string) => eventNamesKey(tid),
   /** dq.duplicate_hit */
   hit: (tid: string, fingerprint: string) => ['hit', tid, fingerprint].join('|'),
 } as const;
@@ -63,6 +63,21 @@ function sessionKey(tid: string, cid: string, sid: string): string {
   if (last !== undefined && last.sid === sid && last.cid === cid && last.tid === tid) return last.key;
   const key = ['sess', tid, cid, sid].join('|');
   lastSession = { tid, cid, sid, key };
+  return key;
+}
+
+/**
+ * The last event-names key built. dq.event_name_case reads it for every event of every hit, and a
+ * website's hits share one measurement id: the same string each time, so the history's Map finds
+ * its hash computed and, once it stored this very string, compares keys by identity.
+ */
+let lastNames: { tid: string; key: string } | undefined;
+
+function eventNamesKey(tid: string): string {
+  const last = lastNames;
+  if (last !== undefined && last.tid === tid) return last.key;
+  const key = ['names', tid].join('|');
+  lastNames = { tid, key };
   return key;
 }
 
