@@ -3084,25 +3084,25 @@ CREATE OR REPLACE FUNCTION tracklint_private.rebuild_inventory_catalog(target_we
 AS $function$
   delete from public.tracking_inventory_catalog where target_website_id is null or website_id = target_website_id;
   insert into public.tracking_inventory_catalog (website_id, organization_id, event_name, scope, name, first_seen, last_seen, types, value_seen, high_cardinality)
-  select i.website_id, min(i.organization_id::text)::uuid, i.event_name, i.scope, i.name, min(i.first_seen), max(i.last_seen),
-         coalesce(array(select distinct t from public.tracking_inventory_hourly j, unnest(j.types) t
-                        where j.website_id = i.website_id and j.event_name = i.event_name and j.scope = i.scope and j.name = i.name order by t), '{}'),
+  select g.website_id, g.organization_id, g.event_name, g.scope, g.name, g.first_seen, g.last_seen, g.types,
          case when v.high then '{}'::jsonb else coalesce(v.seen, '{}'::jsonb) end, coalesce(v.high, false)
-  from public.tracking_inventory_hourly i
-  left join lateral (
-    select s.seen, bool_or(h.high_cardinality) or (select count(*) from jsonb_object_keys(coalesce(s.seen, '{}'))) > 50 as high
-    from public.tracking_inventory_values_hourly h
-    cross join lateral (
-      select jsonb_object_agg(x.k, jsonb_build_array(x.f, x.l)) as seen from (
-        -- To the hour: the hourly sets keep no times per value.
-        select e.key as k, min(extract(epoch from j.hour))::bigint as f, max(extract(epoch from j.hour))::bigint + 3599 as l
-        from public.tracking_inventory_values_hourly j, jsonb_each(j.value_counts) e
-        where j.website_id = i.website_id and j.event_name = i.event_name and j.scope = i.scope and j.name = i.name
-        group by e.key) x) s
-    where h.website_id = i.website_id and h.event_name = i.event_name and h.scope = i.scope and h.name = i.name
-    group by s.seen) v on true
-  where target_website_id is null or i.website_id = target_website_id
-  group by i.website_id, i.event_name, i.scope, i.name, v.seen, v.high
+  from (select i.website_id, min(i.organization_id::text)::uuid as organization_id, i.event_name, i.scope, i.name,
+               min(i.first_seen) as first_seen, max(i.last_seen) as last_seen,
+               coalesce(array_agg(distinct t order by t) filter (where t is not null), '{}') as types
+        from public.tracking_inventory_hourly i left join lateral unnest(i.types) t on true
+        where target_website_id is null or i.website_id = target_website_id
+        group by i.website_id, i.event_name, i.scope, i.name) g
+  left join (
+    select x.website_id, x.event_name, x.scope, x.name, bool_or(x.high) or count(x.k) > 50 as high,
+           jsonb_object_agg(x.k, jsonb_build_array(x.f, x.l)) filter (where x.k is not null) as seen
+    -- Values' first and last seen to the hour: the hourly sets keep no times per value.
+    from (select j.website_id, j.event_name, j.scope, j.name, e.key as k, bool_or(j.high_cardinality) as high,
+                 min(extract(epoch from j.hour))::bigint as f, max(extract(epoch from j.hour))::bigint + 3599 as l
+          from public.tracking_inventory_values_hourly j left join lateral jsonb_each(j.value_counts) e on true
+          where target_website_id is null or j.website_id = target_website_id
+          group by j.website_id, j.event_name, j.scope, j.name, e.key) x
+    group by x.website_id, x.event_name, x.scope, x.name) v
+    on v.website_id = g.website_id and v.event_name = g.event_name and v.scope = g.scope and v.name = g.name
 $function$;
 
 CREATE OR REPLACE FUNCTION tracklint_private.request_api_key_id()
