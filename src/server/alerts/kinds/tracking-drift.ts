@@ -60,8 +60,10 @@ const PARAM_HOURS = (j: string, w: string) => `${j}.website_id = ${w}.website_id
 export const SCHEMA_SQL = `with ${WATCHED},
   win as materialized (
     select p.i, p.website_id, p.version_id, p.published_at, p.weeks, p.min_hits, i.event_name, i.scope, i.name, i.hits, i.types, i.examples
-    from p cross join k
-    join public.tracking_inventory_hourly i on i.website_id = p.website_id and i.hour >= k.last and i.hour <= $1::timestamptz and i.scope <> 'user'),
+    -- The window's bounds written out (not k.last): the planner then sees two hours per website
+    -- and reads them by primary key, where it otherwise scans the whole table.
+    from p join public.tracking_inventory_hourly i on i.website_id = p.website_id
+      and i.hour >= date_trunc('hour', $1::timestamptz) - interval '1 hour' and i.hour <= $1::timestamptz and i.scope <> 'user'),
   odd as (
     select w.i, w.website_id, w.published_at, w.weeks, w.event_name, w.scope, w.name, sum(w.hits)::bigint as hits,
            string_agg(array_to_string(w.types, ','), ',') as types, string_agg(array_to_string(w.examples, chr(1)), chr(1)) as examples,
@@ -103,7 +105,7 @@ export const SCHEMA_SQL = `with ${WATCHED},
   where x.last_seen is not null and x.last_seen < k.last`;
 
 // The value sets of the planned parameters of planned events (tracking_inventory_values_hourly,
-// kept per hour by the collector), for parameters that were low-cardinality in every hour of the
+// kept per hour by the collector) that the catalog marks as candidates, for parameters that were low-cardinality in every hour of the
 // window (the last complete hour and the current one): the window's set by hour and summed; the
 // baseline, sampled like the volume baseline (the same hour yesterday and the same hour of the same
 // weekday over the rule's weeks: point lookups, not weeks of hours per parameter); the window's
@@ -124,9 +126,22 @@ export const VALUE_SET_SQL = `with ${WATCHED},
     select p.i, p.website_id, p.weeks, e.name as event_name, case pp.scope when 'event' then 'param' else 'item' end as scope, pp.name, pp.allowed_values
     from p join public.tracking_plan_events e on e.version_id = p.version_id and e.status <> 'deprecated'
     join public.tracking_plan_parameters pp on pp.event_id = e.id and pp.scope in ('event', 'item')),
+  -- Only parameters whose catalog row says there may be something to judge read their hours: it
+  -- arrived in the window, and a value was first seen in it, or one seen in the baseline weeks was
+  -- not seen since the window began, or one seen in it is outside the planned list (or its values
+  -- are not kept). A stable set costs one catalog row.
+  candidates as (
+    select w.* from planned w cross join k
+    join public.tracking_inventory_catalog c on ${PARAM_HOURS('c', 'w')}
+    where c.last_seen >= k.last
+      and (c.high_cardinality or exists (
+        select 1 from jsonb_each(c.value_seen) e
+        where (e.value ->> 0)::bigint >= ${EPOCH('k.last')}
+           or (e.value ->> 1)::bigint < ${EPOCH('k.last')} and (e.value ->> 1)::bigint >= ${EPOCH('k.last - make_interval(days => 7 * w.weeks)')}
+           or w.allowed_values is not null and (e.value ->> 1)::bigint >= ${EPOCH('k.last')} and e.key <> all(w.allowed_values)))),
   win as materialized (
     select w.*, c.hours
-    from planned w cross join k
+    from candidates w cross join k
     cross join lateral (select jsonb_agg(jsonb_build_object('hour', j.hour, 'counts', j.value_counts) order by j.hour) as hours, bool_or(j.high_cardinality) as high
                         from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour >= k.last and j.hour <= $1::timestamptz) c
     where c.high is false),
