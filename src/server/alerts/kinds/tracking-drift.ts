@@ -56,7 +56,9 @@ const PARAM_HOURS = (j: string, w: string) => `${j}.website_id = ${w}.website_id
 // does not say: new events and parameters (first seen, within the rule's weeks, after the plan
 // version was published: what the customer left out when publishing is not news), types that
 // contradict the plan, values outside its list; and planned parameters that an event arriving at
-// least min_hits times stopped carrying although they came with it in the week before.
+// least min_hits times stopped carrying although they came with it in the week before. First seen,
+// seen before publication and last carried come from the inventory catalog (one row per
+// parameter), not from the weeks of hourly counters.
 export const SCHEMA_SQL = `with ${WATCHED},
   win as materialized (
     select p.i, p.website_id, p.version_id, p.published_at, p.weeks, p.min_hits, i.event_name, i.scope, i.name, i.hits, i.types, i.examples
@@ -105,8 +107,8 @@ export const SCHEMA_SQL = `with ${WATCHED},
   where x.last_seen is not null and x.last_seen < k.last`;
 
 // The value sets of the planned parameters of planned events (tracking_inventory_values_hourly,
-// kept per hour by the collector) that the catalog marks as candidates, for parameters that were low-cardinality in every hour of the
-// window (the last complete hour and the current one): the window's set by hour and summed; the
+// kept per hour by the collector) that the catalog marks as candidates, for parameters that were
+// low-cardinality in every hour of the window (the last complete hour and the current one): the window's set by hour and summed; the
 // baseline, sampled like the volume baseline (the same hour yesterday and the same hour of the same
 // weekday over the rule's weeks: point lookups, not weeks of hours per parameter); the window's
 // values the catalog (tracking_inventory_catalog: one row per parameter, values with their first
