@@ -19,6 +19,10 @@
  * arrive in every hour of the four weeks before (their counters and their hourly value sets, as a
  * parameter seen around the clock has), so the drift queries read full baselines; one website in
  * ten has a new value in the window.
+ *
+ * The inventory catalog (tracking_inventory_catalog, one row per website, event, scope and
+ * parameter, which drift reads for first and last seen) is built from the seeded hours with
+ * tracklint_private.rebuild_inventory_catalog, as the migration backfills it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -94,6 +98,8 @@ async function seedDrift(pool: import('pg').Pool, at: Date): Promise<void> {
      from (select w.*, row_number() over (order by w.id) as n from public.websites w) w where w.n % 10 = 0`,
     [last],
   );
+  // The catalog the collector keeps with these counters (one row per parameter; the migration's backfill builds it the same way).
+  await pool.query('select tracklint_private.rebuild_inventory_catalog(null)');
 }
 
 async function main() {
@@ -128,8 +134,8 @@ async function main() {
     await pool.query('analyze');
     // After setup: rules watch websites created up to the evaluated minute.
     const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
-    const sizes = await pool.query<{ r: string; c: string; rules: string; inv: string; vs: string }>(
-      'select (select count(*) from public.website_hourly_rollups) as r, (select count(*) from public.website_hit_counters) as c, (select count(*) from public.alert_rules) as rules, (select count(*) from public.tracking_inventory_hourly) as inv, (select count(*) from public.tracking_inventory_values_hourly) as vs',
+    const sizes = await pool.query<{ r: string; c: string; rules: string; inv: string; vs: string; cat: string }>(
+      'select (select count(*) from public.website_hourly_rollups) as r, (select count(*) from public.website_hit_counters) as c, (select count(*) from public.alert_rules) as rules, (select count(*) from public.tracking_inventory_hourly) as inv, (select count(*) from public.tracking_inventory_values_hourly) as vs, (select count(*) from public.tracking_inventory_catalog) as cat',
     );
     const times: number[] = [];
     let observed = 0;
@@ -170,7 +176,7 @@ async function main() {
         setupSeconds: Math.round((Date.now() - started) / 100) / 10,
         evaluationMs: { median, min: times[0], max: times[times.length - 1], runs: times },
         msPerWebsite: Math.round((median / websites) * 100) / 100,
-        ...(DRIFT ? { drift: { inventoryRows: Number(sizes.rows[0]!.inv), valueSetRows: Number(sizes.rows[0]!.vs), firing: drifts, observeMs: { median: driftTimes[Math.floor(driftTimes.length / 2)], runs: driftTimes } } } : {}),
+        ...(DRIFT ? { drift: { inventoryRows: Number(sizes.rows[0]!.inv), valueSetRows: Number(sizes.rows[0]!.vs), catalogRows: Number(sizes.rows[0]!.cat), firing: drifts, observeMs: { median: driftTimes[Math.floor(driftTimes.length / 2)], runs: driftTimes } } } : {}),
       }),
     );
   } finally {

@@ -651,6 +651,25 @@ create table public.super_admins (
 );
 alter table public.super_admins enable row level security;
 
+create table public.tracking_inventory_catalog (
+  website_id uuid not null,
+  organization_id uuid not null,
+  event_name text not null,
+  scope text not null,
+  name text not null,
+  first_seen timestamp with time zone not null,
+  last_seen timestamp with time zone not null,
+  types text[] default '{}'::text[] not null,
+  value_seen jsonb default '{}'::jsonb not null,
+  high_cardinality boolean default false not null,
+  constraint tracking_inventory_catalog_scope_check CHECK ((scope = ANY (ARRAY['event'::text, 'param'::text, 'item'::text, 'user'::text]))),
+  constraint tracking_inventory_catalog_value_seen_check CHECK ((jsonb_typeof(value_seen) = 'object'::text)),
+  constraint tracking_inventory_catalog_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  constraint tracking_inventory_catalog_website_id_fkey FOREIGN KEY (website_id) REFERENCES websites(id) ON DELETE CASCADE,
+  constraint tracking_inventory_catalog_pkey PRIMARY KEY (website_id, event_name, scope, name)
+);
+alter table public.tracking_inventory_catalog enable row level security;
+
 create table public.tracking_inventory_hourly (
   website_id uuid not null,
   organization_id uuid not null,
@@ -1338,6 +1357,7 @@ declare
   dropped int := 0;
   deleted bigint := 0;
   inventory_deleted bigint := 0;
+  catalog_deleted bigint := 0;
   n bigint;
   upper_bound timestamptz;
 begin
@@ -1372,14 +1392,21 @@ begin
       where o.id = x.organization_id and o.plan = r.plan and x.hour < now() - make_interval(days => r.retention_days);
     get diagnostics n = row_count;
     inventory_deleted := inventory_deleted + n;
+    delete from public.tracking_inventory_catalog x using public.organizations o
+      where o.id = x.organization_id and o.plan = r.plan and x.last_seen < now() - make_interval(days => r.retention_days);
+    get diagnostics n = row_count;
+    catalog_deleted := catalog_deleted + n;
   end loop;
   delete from public.website_hourly_rollups where hour < now() - make_interval(days => longest);
   delete from public.organization_hourly_rollups where hour < now() - make_interval(days => longest);
   delete from public.tracking_inventory_hourly where hour < now() - make_interval(days => longest);
   get diagnostics n = row_count;
   inventory_deleted := inventory_deleted + n;
+  delete from public.tracking_inventory_catalog where last_seen < now() - make_interval(days => longest);
+  get diagnostics n = row_count;
+  catalog_deleted := catalog_deleted + n;
   delete from public.collector_history where expires_at < now();
-  return jsonb_build_object('dropped_partitions', dropped, 'deleted_requests', deleted, 'deleted_inventory_counters', inventory_deleted);
+  return jsonb_build_object('dropped_partitions', dropped, 'deleted_requests', deleted, 'deleted_inventory_counters', inventory_deleted, 'deleted_inventory_catalog', catalog_deleted);
 end
 $function$;
 
@@ -2994,6 +3021,20 @@ AS $function$
   ), false)
 $function$;
 
+CREATE OR REPLACE FUNCTION tracklint_private.merge_catalog_values(a jsonb, a_high boolean, b jsonb, b_high boolean, max_values integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when a_high or b_high then null else (
+    select case when count(*) > max_values then null else coalesce(jsonb_object_agg(x.k, jsonb_build_array(x.f, x.l)), '{}'::jsonb) end
+    from (select e.key as k, min((e.value ->> 0)::bigint) as f, max((e.value ->> 1)::bigint) as l
+          from (select * from jsonb_each(a) union all select * from jsonb_each(b)) e
+          group by e.key) x)
+  end
+$function$;
+
 CREATE OR REPLACE FUNCTION tracklint_private.merge_value_counts(a jsonb, a_high boolean, b jsonb, b_high boolean, max_values integer)
  RETURNS jsonb
  LANGUAGE sql
@@ -3034,6 +3075,34 @@ AS $function$
   end
   from public.organizations o join public.subscription_plan_limits p on p.plan = tracklint_private.effective_plan(o)
   where o.id = org_id
+$function$;
+
+CREATE OR REPLACE FUNCTION tracklint_private.rebuild_inventory_catalog(target_website_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  delete from public.tracking_inventory_catalog where target_website_id is null or website_id = target_website_id;
+  insert into public.tracking_inventory_catalog (website_id, organization_id, event_name, scope, name, first_seen, last_seen, types, value_seen, high_cardinality)
+  select g.website_id, g.organization_id, g.event_name, g.scope, g.name, g.first_seen, g.last_seen, g.types,
+         case when v.high then '{}'::jsonb else coalesce(v.seen, '{}'::jsonb) end, coalesce(v.high, false)
+  from (select i.website_id, min(i.organization_id::text)::uuid as organization_id, i.event_name, i.scope, i.name,
+               min(i.first_seen) as first_seen, max(i.last_seen) as last_seen,
+               coalesce(array_agg(distinct t order by t) filter (where t is not null), '{}') as types
+        from public.tracking_inventory_hourly i left join lateral unnest(i.types) t on true
+        where target_website_id is null or i.website_id = target_website_id
+        group by i.website_id, i.event_name, i.scope, i.name) g
+  left join (
+    select x.website_id, x.event_name, x.scope, x.name, bool_or(x.high) or count(x.k) > 50 as high,
+           jsonb_object_agg(x.k, jsonb_build_array(x.f, x.l)) filter (where x.k is not null) as seen
+    -- Values' first and last seen to the hour: the hourly sets keep no times per value.
+    from (select j.website_id, j.event_name, j.scope, j.name, e.key as k, bool_or(j.high_cardinality) as high,
+                 min(extract(epoch from j.hour))::bigint as f, max(extract(epoch from j.hour))::bigint + 3599 as l
+          from public.tracking_inventory_values_hourly j left join lateral jsonb_each(j.value_counts) e on true
+          where target_website_id is null or j.website_id = target_website_id
+          group by j.website_id, j.event_name, j.scope, j.name, e.key) x
+    group by x.website_id, x.event_name, x.scope, x.name) v
+    on v.website_id = g.website_id and v.event_name = g.event_name and v.scope = g.scope and v.name = g.name
 $function$;
 
 CREATE OR REPLACE FUNCTION tracklint_private.request_api_key_id()
@@ -3436,6 +3505,8 @@ create policy "Signed-in users can read the operators' rule defaults" on public.
   using (true);
 create policy "Anyone can read active plans" on public.subscription_plan_limits as permissive for select to anon, authenticated
   using (is_active);
+create policy "Members can read their organization's inventory catalog on plan" on public.tracking_inventory_catalog as permissive for select to authenticated
+  using ((has_org_role(organization_id, 'viewer'::text) AND organization_has_feature(organization_id, 'event_inventory'::text)));
 create policy "Members can read their organization's event inventory on plans " on public.tracking_inventory_hourly as permissive for select to authenticated
   using ((has_org_role(organization_id, 'viewer'::text) AND organization_has_feature(organization_id, 'event_inventory'::text)));
 create policy "Members can read their organization's value sets on plans with " on public.tracking_inventory_values_hourly as permissive for select to authenticated
@@ -3573,6 +3644,7 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_mfa_challenges to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admin_sessions to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.super_admins to service_role;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_inventory_catalog to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_inventory_hourly to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_inventory_values_hourly to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.tracking_plan_audit to service_role;
@@ -3803,6 +3875,7 @@ grant SELECT on table public.plan_change_requests to authenticated;
 grant SELECT on table public.rule_global_settings to authenticated;
 grant SELECT on table public.subscription_plan_limits to anon;
 grant SELECT on table public.subscription_plan_limits to authenticated;
+grant SELECT on table public.tracking_inventory_catalog to authenticated;
 grant SELECT on table public.tracking_inventory_hourly to authenticated;
 grant SELECT on table public.tracking_inventory_values_hourly to authenticated;
 grant SELECT on table public.tracking_plan_audit to authenticated;
@@ -3870,7 +3943,7 @@ comment on function public.analytics_org_ids() is 'The organizations whose analy
 comment on function public.api_prune_rate_windows() is 'Deletes API rate-limit windows older than an hour.';
 comment on function public.api_take_request(rate_subject text, rate_window timestamp with time zone) is 'Counts one API request for a subject in a one-minute window and returns the window''s count so far (atomic across server processes).';
 comment on function public.check_organization_slug(slug text) is 'Whether a slug is still free, for the sign-up and create-organization forms.';
-comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log, the hourly rollups and the traffic inventory''s counters (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
+comment on function public.collector_apply_retention() is 'Applies each plan''s retention_days to the requests log, the hourly rollups and the traffic inventory''s counters and catalog (drops whole partitions past the longest retention), drops idempotency-key partitions after two days and prunes expired history.';
 comment on function public.collector_claim_hits(target_website_id uuid, bucket timestamp with time zone, wanted integer, per_minute integer) is 'Hands a collector process up to wanted hits of a website''s allowance for one minute (per_minute total across processes); returns how many it got.';
 comment on function public.collector_ensure_partitions(days_ahead integer) is 'Creates the daily partitions of the requests log and the idempotency keys from yesterday to days_ahead days ahead (UTC). The collector calls it at start and hourly.';
 comment on function public.collector_prune_rate_buckets() is 'Deletes rate-limit buckets older than an hour.';
@@ -3947,9 +4020,11 @@ comment on function tracklint_private.current_usage(org_id uuid, metric text) is
 comment on function tracklint_private.effective_plan(o organizations) is 'The plan whose features and limits apply now: the paid plan while trialing, active or within the past-due grace period; free otherwise. Nothing is deleted when it falls back.';
 comment on function tracklint_private.is_within_limit(org_id uuid, metric text) is 'Whether one more unit of metric fits the plan of any organization: internal use only.';
 comment on function tracklint_private.member_within_plan(org_id uuid, member_id uuid) is 'Whether a member holds one of the seats the organization''s effective plan allows (owners first, then by join date).';
+comment on function tracklint_private.merge_catalog_values(a jsonb, a_high boolean, b jsonb, b_high boolean, max_values integer) is 'Two catalog value sets (value -> [first, last] epoch seconds) merged: earliest first, latest last; null when either was high-cardinality or the union has more than max_values values. The collector''s upsert: internal use only.';
 comment on function tracklint_private.merge_value_counts(a jsonb, a_high boolean, b jsonb, b_high boolean, max_values integer) is 'Two hourly value sets added together (hits per value summed); null when either was high-cardinality or the sum has more than max_values values. The collector''s additive upsert: internal use only.';
 comment on function tracklint_private.notify_collector_cache() is 'Tells every collector process to drop its cached website, key and settings lookups.';
 comment on function tracklint_private.plan_limit(org_id uuid, metric text) is 'The organization''s limit for a metric under its effective plan (-1 unlimited, null when unknown), for any organization: internal use only.';
+comment on function tracklint_private.rebuild_inventory_catalog(target_website_id uuid) is 'Recomputes the inventory catalog of one website (null: every website) from its hourly counters and value sets, values'' first and last seen to the hour. The migration''s backfill; tests that insert past hours directly. Internal use only.';
 comment on function tracklint_private.request_api_key_id() is 'The API key a request was authenticated with (claim api_key_id), or null for users and the service role.';
 comment on function tracklint_private.require_member(org_id uuid) is 'Raises 42501 unless the caller is the server or an active member of the organization.';
 comment on function tracklint_private.tracking_plan_audit_row() is 'Writes one tracking_plan_audit row per inserted, updated or deleted plan row.';
@@ -4002,6 +4077,7 @@ comment on table public.super_admin_audit_log is 'Every super-admin login, failu
 comment on table public.super_admin_mfa_challenges is 'Pending MFA verifications: a login with the right password for an MFA-enabled super admin opens one; verify-mfa consumes it once, from the same address, before it expires.';
 comment on table public.super_admin_sessions is 'Signed-in super-admin sessions. Only the SHA-256 of the opaque session token is stored; a session ends at expires_at or when revoked (sign-out).';
 comment on table public.super_admins is 'System administrators: auth users allowed into /super-admin, with their MFA state. Created or promoted by the operator CLI (scripts/create-super-admin.mjs).';
+comment on table public.tracking_inventory_catalog is 'Per website, event, scope and parameter: first and last seen, types seen and (short string values, at most 50 distinct) each value''s first and last seen. Kept by the collector with the hourly inventory counters; read by the drift evaluator instead of the hours.';
 comment on table public.tracking_inventory_hourly is 'Hourly counters of every event, event parameter, item parameter and user property a website''s stored hits carried: hits, types seen, masked examples, first and last seen. Written by the collector only.';
 comment on table public.tracking_inventory_values_hourly is 'Hourly value sets of the parameters a website''s stored hits carried: masked value -> hits, for string values up to 40 characters and at most 20 distinct values per hour (beyond: high_cardinality, no values). Written by the collector with the inventory counter each belongs to; read by the drift evaluator.';
 comment on table public.tracking_plan_audit is 'Every change to a tracking plan, its versions, events, parameters, custom definitions and website assignments: who, when, what (written by triggers only).';

@@ -1328,6 +1328,60 @@ export type Database = {
         }
         Relationships: []
       }
+      tracking_inventory_catalog: {
+        Row: {
+          event_name: string
+          first_seen: string
+          high_cardinality: boolean
+          last_seen: string
+          name: string
+          organization_id: string
+          scope: "event" | "param" | "item" | "user"
+          types: string[]
+          value_seen: Json
+          website_id: string
+        }
+        Insert: {
+          event_name: string
+          first_seen: string
+          high_cardinality?: boolean
+          last_seen: string
+          name: string
+          organization_id: string
+          scope: "event" | "param" | "item" | "user"
+          types?: string[]
+          value_seen?: Json
+          website_id: string
+        }
+        Update: {
+          event_name?: string
+          first_seen?: string
+          high_cardinality?: boolean
+          last_seen?: string
+          name?: string
+          organization_id?: string
+          scope?: "event" | "param" | "item" | "user"
+          types?: string[]
+          value_seen?: Json
+          website_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_inventory_catalog_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tracking_inventory_catalog_website_id_fkey"
+            columns: ["website_id"]
+            isOneToOne: false
+            referencedRelation: "websites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tracking_inventory_hourly: {
         Row: {
           event_name: string

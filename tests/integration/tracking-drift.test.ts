@@ -91,6 +91,14 @@ async function publishPlan(site: Site, name: string, options: { valueSets?: bool
   expect((await admin.rpc('publish_tracking_plan', { plan_id: planId })).error).toBeNull();
 }
 
+/**
+ * The catalog the collector keeps with the counters (tracking_inventory_catalog, which the drift
+ * evaluator reads for first and last seen), rebuilt after counters are inserted directly.
+ */
+async function catalogued(site: Site): Promise<void> {
+  await sql('select tracklint_private.rebuild_inventory_catalog($1)', [site.id]);
+}
+
 /** Counters as the collector's storage step writes them, for hours in the past or the simulated future. */
 async function counters(site: Site, rows: Array<{ hour: number; event: string; hits: number }>): Promise<void> {
   for (const r of rows) {
@@ -101,6 +109,7 @@ async function counters(site: Site, rows: Array<{ hour: number; event: string; h
       [tenant.orgId, site.id, new Date(r.hour), r.event, r.hits],
     );
   }
+  await catalogued(site);
 }
 
 /** A parameter's counter and its value set for a past hour, as the collector writes them. */
@@ -116,6 +125,7 @@ async function valueSet(site: Site, hour: number, name: string, counts: Record<s
      values ($1, $2, $3, 'purchase', 'param', $4, $5)`,
     [tenant.orgId, site.id, new Date(hour), name, JSON.stringify(counts)],
   );
+  await catalogued(site);
 }
 
 async function driftAlerts(site: Site): Promise<AlertRow[]> {
@@ -284,6 +294,7 @@ describe('tracking plan drift alerts', () => {
        values ($1, $2, $3, 'purchase', 'param', 'currency', 50, $3, $3), ($1, $2, $4, 'purchase', 'event', '', 30, $4, $4), ($1, $2, $4, 'purchase', 'param', 'value', 30, $4, $4)`,
       [tenant.orgId, site.id, new Date(lastHour - 24 * HOUR), new Date(lastHour)],
     );
+    await catalogued(site);
     await evaluate(at);
     const alerts = await driftAlerts(site);
     expect(alerts.map((a) => a.subject)).toEqual(['param_vanished:purchase.currency']);

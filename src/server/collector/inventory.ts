@@ -38,6 +38,11 @@ const EXAMPLES_TRIED = 8;
  * upsert applies the same bound when it merges the sets of several flushes and processes.
  */
 export const VALUE_SET_MAX = 20;
+/**
+ * Distinct values a catalog row keeps (with their first and last seen) before the parameter is
+ * high-cardinality there: more than an hour's VALUE_SET_MAX, since the row spans the weeks.
+ */
+export const CATALOG_VALUE_MAX = 50;
 /** Longest value a value set counts: an enumeration's member, not a title, a URL or a search. */
 const VALUE_SET_CHARS = 40;
 
@@ -239,7 +244,9 @@ export function valueSetJson(row: InventoryRow): string | null {
  * examples merge (examples stay few); then, in the same statement, the parameters' hourly value
  * sets (tracking_inventory_values_hourly, whose rows hang off the counters' rows): counts add up,
  * and a set that would pass VALUE_SET_MAX values, or that any writer cut off, becomes
- * high-cardinality and empty. Both follow the rows' order (sorted), so writers lock alike.
+ * high-cardinality and empty; then the catalog (tracking_inventory_catalog: one row per website,
+ * event, scope and name with first and last seen, types and values' first and last seen, which the
+ * drift evaluator reads instead of the hours). All follow the rows' order (sorted), so writers lock alike.
  */
 export const UPSERT_INVENTORY = `
   with u as (
@@ -258,7 +265,8 @@ export const UPSERT_INVENTORY = `
                       else (array(select distinct v from unnest(r.examples || excluded.examples) v order by v))[1:${INVENTORY_EXAMPLES}] end,
       first_seen = least(r.first_seen, excluded.first_seen),
       last_seen = greatest(r.last_seen, excluded.last_seen)
-    returning r.website_id, r.hour, r.event_name, r.scope, r.name)
+    returning r.website_id, r.hour, r.event_name, r.scope, r.name),
+  valued as (
   insert into public.tracking_inventory_values_hourly as r (organization_id, website_id, hour, event_name, scope, name, value_counts, high_cardinality)
   select u.o, u.w, u.h, u.e, u.s, u.n, u.vs, u.hc
   from u join counted k on k.website_id = u.w and k.hour = u.h and k.event_name = u.e and k.scope = u.s and k.name = u.n
@@ -267,9 +275,35 @@ export const UPSERT_INVENTORY = `
   on conflict (website_id, event_name, scope, name, hour) do update set
     (value_counts, high_cardinality) = (
       select coalesce(m.v, '{}'::jsonb), m.v is null
-      from (select tracklint_private.merge_value_counts(r.value_counts, r.high_cardinality, excluded.value_counts, excluded.high_cardinality, ${VALUE_SET_MAX}) as v) m)`;
+      from (select tracklint_private.merge_value_counts(r.value_counts, r.high_cardinality, excluded.value_counts, excluded.high_cardinality, ${VALUE_SET_MAX}) as v) m)
+    returning 1),
+  -- The catalog (one row per website, event, scope and name, catalogParams): after the counters
+  -- (the initplan waits for them), in key order, so writers lock alike.
+  catalogued as (
+    insert into public.tracking_inventory_catalog as r (organization_id, website_id, event_name, scope, name, first_seen, last_seen, types, value_seen, high_cardinality)
+    select c.o, c.w, c.e, c.s, c.n, c.f, c.l, string_to_array(c.t, ','), coalesce(c.vs, '{}'::jsonb), c.hc
+    from unnest($14::uuid[], $15::uuid[], $16::text[], $17::text[], $18::text[], $19::timestamptz[], $20::timestamptz[], $21::text[], $22::jsonb[], $23::boolean[])
+      with ordinality as c(o, w, e, s, n, f, l, t, vs, hc, ord)
+    where (select count(*) from counted) >= 0 and exists (select 1 from public.websites site where site.id = c.w)
+    order by c.ord
+    on conflict (website_id, event_name, scope, name) do update set
+      first_seen = least(r.first_seen, excluded.first_seen),
+      last_seen = greatest(r.last_seen, excluded.last_seen),
+      types = case when excluded.types <@ r.types then r.types else array(select distinct v from unnest(r.types || excluded.types) v order by v) end,
+      -- A batch without values (an event, a number) leaves the row's values as they are.
+      (value_seen, high_cardinality) = (
+        select case when m.keep then r.value_seen else coalesce(m.v, '{}'::jsonb) end, case when m.keep then r.high_cardinality else m.v is null end
+        from (select x.keep, case when x.keep then null
+                                  else tracklint_private.merge_catalog_values(r.value_seen, r.high_cardinality, excluded.value_seen, excluded.high_cardinality, ${CATALOG_VALUE_MAX}) end as v
+              from (select excluded.value_seen = '{}'::jsonb and not excluded.high_cardinality as keep) x) m)
+    returning 1)
+  select (select count(*) from valued) as valued, (select count(*) from catalogued) as catalogued`;
 
 export function inventoryParams(rows: readonly InventoryRow[]): unknown[] {
+  return [...counterParams(rows), ...catalogParams(rows)];
+}
+
+function counterParams(rows: readonly InventoryRow[]): unknown[] {
   return [
     rows.map((r) => r.organizationId),
     rows.map((r) => r.websiteId),
@@ -284,5 +318,70 @@ export function inventoryParams(rows: readonly InventoryRow[]): unknown[] {
     rows.map((r) => new Date(r.lastSeenMs).toISOString()),
     rows.map(valueSetJson),
     rows.map((r) => r.highCardinality),
+  ];
+}
+
+/** One catalog row as written: the batch's counters of one website, event, scope and name folded together. */
+export interface CatalogRow {
+  organizationId: string;
+  websiteId: string;
+  eventName: string;
+  scope: string;
+  name: string;
+  firstSeenMs: number;
+  lastSeenMs: number;
+  types: Set<string>;
+  /** Masked value -> [first, last] seen, epoch seconds (the counter's own first and last seen). */
+  values: Map<string, [number, number]>;
+  highCardinality: boolean;
+}
+
+/** The batch's counters folded into catalog rows (several hours of one parameter become one row), in key order. */
+export function catalogRowsOf(rows: readonly InventoryRow[]): CatalogRow[] {
+  const byKey = new Map<string, CatalogRow>();
+  for (const r of rows) {
+    const key = `${r.websiteId}\u0000${r.eventName}\u0000${r.scope}\u0000${r.name}`;
+    let c = byKey.get(key);
+    if (!c) {
+      c = { organizationId: r.organizationId, websiteId: r.websiteId, eventName: r.eventName, scope: r.scope, name: r.name, firstSeenMs: r.firstSeenMs, lastSeenMs: r.lastSeenMs, types: new Set(), values: new Map(), highCardinality: false };
+      byKey.set(key, c);
+    }
+    c.firstSeenMs = Math.min(c.firstSeenMs, r.firstSeenMs);
+    c.lastSeenMs = Math.max(c.lastSeenMs, r.lastSeenMs);
+    for (const t of r.types) c.types.add(t);
+    if (c.highCardinality || r.highCardinality) {
+      c.highCardinality = true;
+      c.values.clear();
+      continue;
+    }
+    const [first, last] = [Math.floor(r.firstSeenMs / 1000), Math.floor(r.lastSeenMs / 1000)];
+    for (const raw of r.valueCounts.keys()) {
+      const v = pgSafe(maskExample(r.name, raw));
+      const seen = c.values.get(v);
+      c.values.set(v, seen ? [Math.min(seen[0], first), Math.max(seen[1], last)] : [first, last]);
+    }
+    if (c.values.size > CATALOG_VALUE_MAX) {
+      c.highCardinality = true;
+      c.values.clear();
+    }
+  }
+  // Sorted as the primary key (website, event, scope, name) orders them.
+  return [...byKey.entries()].sort(byText).map(([, c]) => c);
+}
+
+function catalogParams(rows: readonly InventoryRow[]): unknown[] {
+  const cat = catalogRowsOf(rows);
+  return [
+    cat.map((c) => c.organizationId),
+    cat.map((c) => c.websiteId),
+    cat.map((c) => pgSafe(c.eventName)),
+    cat.map((c) => c.scope),
+    cat.map((c) => pgSafe(c.name)),
+    cat.map((c) => new Date(c.firstSeenMs).toISOString()),
+    cat.map((c) => new Date(c.lastSeenMs).toISOString()),
+    cat.map((c) => [...c.types].sort().join(',')),
+    // No values: '{}' unless cut off (the upsert keeps the row's values when a batch brings none).
+    cat.map((c) => JSON.stringify(Object.fromEntries(c.values))),
+    cat.map((c) => c.highCardinality),
   ];
 }

@@ -49,16 +49,23 @@ export const VOLUME_SQL = `with ${WATCHED},
   where b.baseline >= b.min_baseline
     and ((b.last_hour = 0 and b.current_hour = 0) or (b.last_hour > 0 and b.last_hour * 100 < b.baseline * b.min_share) or b.last_hour * 100 > b.baseline * b.max_share)`;
 
+/** The same parameter (website, event, scope, name) in two row sources. */
+const PARAM_HOURS = (j: string, w: string) => `${j}.website_id = ${w}.website_id and ${j}.event_name = ${w}.event_name and ${j}.scope = ${w}.scope and ${j}.name = ${w}.name`;
+
 // What the window's traffic (the last complete hour and the current one) carries that the plan
 // does not say: new events and parameters (first seen, within the rule's weeks, after the plan
 // version was published: what the customer left out when publishing is not news), types that
 // contradict the plan, values outside its list; and planned parameters that an event arriving at
-// least min_hits times stopped carrying although they came with it in the week before.
+// least min_hits times stopped carrying although they came with it in the week before. First seen,
+// seen before publication and last carried come from the inventory catalog (one row per
+// parameter), not from the weeks of hourly counters.
 export const SCHEMA_SQL = `with ${WATCHED},
   win as materialized (
     select p.i, p.website_id, p.version_id, p.published_at, p.weeks, p.min_hits, i.event_name, i.scope, i.name, i.hits, i.types, i.examples
-    from p cross join k
-    join public.tracking_inventory_hourly i on i.website_id = p.website_id and i.hour >= k.last and i.hour <= $1::timestamptz and i.scope <> 'user'),
+    -- The window's bounds written out (not k.last): the planner then sees two hours per website
+    -- and reads them by primary key, where it otherwise scans the whole table.
+    from p join public.tracking_inventory_hourly i on i.website_id = p.website_id
+      and i.hour >= date_trunc('hour', $1::timestamptz) - interval '1 hour' and i.hour <= $1::timestamptz and i.scope <> 'user'),
   odd as (
     select w.i, w.website_id, w.published_at, w.weeks, w.event_name, w.scope, w.name, sum(w.hits)::bigint as hits,
            string_agg(array_to_string(w.types, ','), ',') as types, string_agg(array_to_string(w.examples, chr(1)), chr(1)) as examples,
@@ -83,44 +90,60 @@ export const SCHEMA_SQL = `with ${WATCHED},
     join public.tracking_plan_parameters pp on pp.event_id = pe.id and pp.scope = 'event'
     where ev.hits >= ev.min_hits and not exists (select 1 from win w where w.i = ev.i and w.event_name = ev.event_name and w.scope = 'param' and w.name = pp.name))
   select 'schema' as part, o.i, o.event_name, o.scope, o.name, o.hits, o.types, o.examples, o.planned_event, o.planned_type, o.allowed_values, null::boolean as required,
-         (select min(j.first_seen) from public.tracking_inventory_hourly j where j.website_id = o.website_id and j.event_name = o.event_name and j.scope = o.scope and j.name = o.name
-            and j.hour >= k.last - make_interval(days => 7 * o.weeks)) as since
+         greatest(c.first_seen, k.last - make_interval(days => 7 * o.weeks)) as since
   from odd o cross join k
+  left join public.tracking_inventory_catalog c on ${PARAM_HOURS('c', 'o')}
+  -- New only if not seen in the rule's weeks before publication: first seen since it, or published
+  -- before the weeks began (what arrived before the weeks is not the customer's omission).
   where o.planned_type is not null
-     or not exists (select 1 from public.tracking_inventory_hourly j where j.website_id = o.website_id and j.event_name = o.event_name and j.scope = o.scope
-                      and j.name = o.name and j.hour >= k.last - make_interval(days => 7 * o.weeks) and j.hour < date_trunc('hour', o.published_at))
+     or c.first_seen is null or c.first_seen >= date_trunc('hour', o.published_at)
+     or date_trunc('hour', o.published_at) <= k.last - make_interval(days => 7 * o.weeks)
   union all
   select 'vanished', x.i, x.event_name, 'param', x.name, x.hits, null, null, true, null, null, x.required, x.last_seen
-  from (select v.*, (select max(j.last_seen) from public.tracking_inventory_hourly j where j.website_id = v.website_id and j.event_name = v.event_name and j.scope = 'param'
-                       and j.name = v.name and j.hour >= k.last - interval '7 days' and j.hour <= $1::timestamptz) as last_seen
-        from vanished v cross join k) x
+  from (select v.*, c.last_seen from vanished v cross join k
+        join public.tracking_inventory_catalog c on c.website_id = v.website_id and c.event_name = v.event_name and c.scope = 'param' and c.name = v.name
+        where c.last_seen >= k.last - interval '7 days' and c.last_seen <= $1::timestamptz) x
   cross join k
   where x.last_seen is not null and x.last_seen < k.last`;
 
 // The value sets of the planned parameters of planned events (tracking_inventory_values_hourly,
-// kept per hour by the collector), for parameters that were low-cardinality in every hour of the
-// window (the last complete hour and the current one): the window's set by hour and summed; the
+// kept per hour by the collector) that the catalog marks as candidates, for parameters that were
+// low-cardinality in every hour of the window (the last complete hour and the current one): the window's set by hour and summed; the
 // baseline, sampled like the volume baseline (the same hour yesterday and the same hour of the same
 // weekday over the rule's weeks: point lookups, not weeks of hours per parameter); the window's
-// values that no hour of the baseline weeks carried (checked only for values the sample lacks, and
-// a high-cardinality hour counts as carrying them, its values being unknown); and whether the set
-// is still growing (a value of yesterday's hour new to the weeks before it: a date, a campaign id,
-// whose new values are not news). Only parameters with something to judge come back.
-const PARAM_HOURS = (j: string, w: string) => `${j}.website_id = ${w}.website_id and ${j}.event_name = ${w}.event_name and ${j}.scope = ${w}.scope and ${j}.name = ${w}.name`;
+// values the catalog (tracking_inventory_catalog: one row per parameter, values with their first
+// seen) first saw in the window (checked only for values the sample lacks; a high-cardinality
+// catalog row counts as carrying them, its values being unknown); and whether the set is still
+// growing (a value first seen in the same hour yesterday: a date, a campaign id, whose new values
+// are not news). Only parameters with something to judge come back.
 /** Hits per value summed over a jsonb array of value sets (in memory: the rows were read once). */
 const SUMMED = (sets: string) =>
   `(select coalesce(jsonb_object_agg(x.key, x.n), '{}'::jsonb) from (select e.key, sum(e.value::bigint) as n from jsonb_array_elements(${sets}) s, jsonb_each_text(s) e group by e.key) x)`;
-const UNSEEN_BEFORE = (v: string, until: string) =>
-  `not exists (select 1 from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 's')} and j.hour >= k.last - make_interval(days => 7 * s.weeks) and j.hour < ${until}
-                 and (j.value_counts ? ${v} or j.high_cardinality))`;
+/** Epoch seconds of a timestamp expression, as the catalog keeps values' first and last seen. */
+const EPOCH = (t: string) => `extract(epoch from ${t})::bigint`;
+/** When the catalog row `c` first saw value `v` (null: never, or the row is missing). */
+const VALUE_FIRST_SEEN = (v: string) => `(c.value_seen -> ${v} ->> 0)::bigint`;
 export const VALUE_SET_SQL = `with ${WATCHED},
   planned as (
     select p.i, p.website_id, p.weeks, e.name as event_name, case pp.scope when 'event' then 'param' else 'item' end as scope, pp.name, pp.allowed_values
     from p join public.tracking_plan_events e on e.version_id = p.version_id and e.status <> 'deprecated'
     join public.tracking_plan_parameters pp on pp.event_id = e.id and pp.scope in ('event', 'item')),
+  -- Only parameters whose catalog row says there may be something to judge read their hours: it
+  -- arrived in the window, and a value was first seen in it, or one seen in the baseline weeks was
+  -- not seen since the window began, or one seen in it is outside the planned list (or its values
+  -- are not kept). A stable set costs one catalog row.
+  candidates as (
+    select w.* from planned w cross join k
+    join public.tracking_inventory_catalog c on ${PARAM_HOURS('c', 'w')}
+    where c.last_seen >= k.last
+      and (c.high_cardinality or exists (
+        select 1 from jsonb_each(c.value_seen) e
+        where (e.value ->> 0)::bigint >= ${EPOCH('k.last')}
+           or (e.value ->> 1)::bigint < ${EPOCH('k.last')} and (e.value ->> 1)::bigint >= ${EPOCH('k.last - make_interval(days => 7 * w.weeks)')}
+           or w.allowed_values is not null and (e.value ->> 1)::bigint >= ${EPOCH('k.last')} and e.key <> all(w.allowed_values)))),
   win as materialized (
     select w.*, c.hours
-    from planned w cross join k
+    from candidates w cross join k
     cross join lateral (select jsonb_agg(jsonb_build_object('hour', j.hour, 'counts', j.value_counts) order by j.hour) as hours, bool_or(j.high_cardinality) as high
                         from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour >= k.last and j.hour <= $1::timestamptz) c
     where c.high is false),
@@ -132,15 +155,17 @@ export const VALUE_SET_SQL = `with ${WATCHED},
                         from public.tracking_inventory_values_hourly j where ${PARAM_HOURS('j', 'w')} and j.hour = any(h.hrs)) b
     where b.high is not true),
   judged as (
-    select s.*, array(select v from jsonb_object_keys(s.current) v where not s.baseline ? v and ${UNSEEN_BEFORE('v', 'k.last')} order by v) as unseen
-    from sampled s cross join k)
+    -- Unseen: first seen by the catalog in the window (or not at all), unless it is high-cardinality.
+    select s.*, array(select v from jsonb_object_keys(s.current) v
+                      where not s.baseline ? v and not coalesce(c.high_cardinality, false) and coalesce(${VALUE_FIRST_SEEN('v')} >= ${EPOCH('k.last')}, true) order by v) as unseen,
+           c.value_seen as catalog_values
+    from sampled s cross join k
+    left join public.tracking_inventory_catalog c on ${PARAM_HOURS('c', 's')})
   select j.i, j.event_name, j.scope, j.name, j.allowed_values, j.hours, j.current, j.baseline, j.unseen,
-         -- Read only where it matters: whether the set is still growing.
+         -- Still growing: a value first seen in the same hour yesterday (a date, a campaign id).
          case when cardinality(j.unseen) > 0 then exists (
-           select 1 from public.tracking_inventory_values_hourly y cross join k, jsonb_object_keys(y.value_counts) v
-           where ${PARAM_HOURS('y', 'j')} and y.hour = k.last - interval '24 hours'
-             and not exists (select 1 from public.tracking_inventory_values_hourly z where ${PARAM_HOURS('z', 'j')}
-                               and z.hour >= k.last - make_interval(days => 7 * j.weeks) and z.hour < k.last - interval '24 hours' and (z.value_counts ? v or z.high_cardinality)))
+           select 1 from jsonb_each(j.catalog_values) e cross join k
+           where (e.value ->> 0)::bigint >= ${EPOCH("k.last - interval '24 hours'")} and (e.value ->> 0)::bigint < ${EPOCH("k.last - interval '23 hours'")})
          else false end as growing
   from judged j
   where cardinality(j.unseen) > 0
