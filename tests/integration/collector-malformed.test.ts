@@ -62,6 +62,19 @@ describe('Measurement Protocol bodies with characters Postgres cannot store', ()
     // The raw body is kept as sent (its text holds the six characters \u0000, which is fine); the decoded events hold no NUL.
     expect(JSON.stringify(rows[0]!.events)).not.toMatch(/\\u0000|\\ud800/);
     expect(JSON.stringify(rows[0]!.events)).toContain('a\ufffdb');
+    // The traffic inventory (written before the answer in tests) counted the hit too: its value
+    // sets and catalog are JSON as well, where one lone surrogate would fail every website's flush.
+    const counted = await sql<{ name: string; value_counts: Record<string, number>; value_seen: Record<string, unknown> }>(
+      `select h.name, v.value_counts, c.value_seen from public.tracking_inventory_hourly h
+         join public.tracking_inventory_values_hourly v using (website_id, hour, event_name, scope, name)
+         join public.tracking_inventory_catalog c using (website_id, event_name, scope, name)
+        where h.website_id = $1 and h.event_name = 'sign_up' and h.name in ('method', 'note') order by h.name`,
+      [site.id],
+    );
+    expect(counted.map((r) => [r.name, Object.keys(r.value_counts), Object.keys(r.value_seen)])).toEqual([
+      ['method', ['a\ufffdb'], ['a\ufffdb']],
+      ['note', ['x\ufffdy'], ['x\ufffdy']],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { INVENTORY_STRIDE, maskExample } from '../../shared/ga4/plan/inventory';
+import { pgSafeJson } from './pg-safe-json';
 import { pgSafe, type StoredHit } from './stored-hit';
 
 /** One hourly inventory counter (issue 25): an event, or one of its parameters, on one website. */
@@ -235,8 +236,10 @@ export function valueSetJson(row: InventoryRow): string | null {
     const v = pgSafe(maskExample(row.name, raw));
     masked.set(v, (masked.get(v) ?? 0) + n);
   }
-  // fromEntries defines own properties: a value such as "__proto__" stays a key.
-  return JSON.stringify(Object.fromEntries(masked));
+  // fromEntries defines own properties: a value such as "__proto__" stays a key. pgSafeJson: an MP
+  // value may hold a lone surrogate, which jsonb refuses, and one such value would fail the flush
+  // of every website's counters.
+  return pgSafeJson(JSON.stringify(Object.fromEntries(masked)));
 }
 
 /**
@@ -381,7 +384,7 @@ function catalogParams(rows: readonly InventoryRow[]): unknown[] {
     cat.map((c) => new Date(c.lastSeenMs).toISOString()),
     cat.map((c) => [...c.types].sort().join(',')),
     // No values: '{}' unless cut off (the upsert keeps the row's values when a batch brings none).
-    cat.map((c) => JSON.stringify(Object.fromEntries(c.values))),
+    cat.map((c) => pgSafeJson(JSON.stringify(Object.fromEntries(c.values)))),
     cat.map((c) => c.highCardinality),
   ];
 }
