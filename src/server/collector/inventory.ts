@@ -97,6 +97,8 @@ function newCounter(organizationId: string, websiteId: string, hourMs: number, e
 
 /** Counts one more hit of `raw` in the counter's value set, or cuts the set off past VALUE_SET_MAX. */
 function countValue(c: InventoryRow, raw: string, n: number): void {
+  // Cut off: the set stays empty (merging counters calls this for each value of the other set).
+  if (c.highCardinality) return;
   const seen = c.valueCounts.get(raw);
   if (seen !== undefined) c.valueCounts.set(raw, seen + n);
   else if (c.valueCounts.size < VALUE_SET_MAX) c.valueCounts.set(raw, n);

@@ -106,3 +106,19 @@ describe('the traffic inventory', () => {
     expect(maskExample('phone_number', '123')).toBe('[masked]');
   });
 });
+
+describe('a value set cut off as high-cardinality', () => {
+  it('stays empty when the merge of two processes\' counters passes the bound part-way through', () => {
+    const at = Date.UTC(2026, 10, 27, 10, 15);
+    const hits = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ organizationId: 'o', websiteId: 'w', receivedAtMs: at, inventory: entries({ en: 'sign_up', 'ep.plan': `${prefix}${i}` }) }));
+    const into = emptyInventoryCounters();
+    countInventory(into, hits('a', 5));
+    const other = emptyInventoryCounters();
+    countInventory(other, hits('b', VALUE_SET_MAX));
+    // 5 + 20 distinct values: the bound is passed at the other set's 16th value, 4 come after it.
+    mergeInventoryCounters(into, other);
+    const plan = inventoryRowsOf(into).find((r) => r.name === 'plan')!;
+    expect(plan.highCardinality).toBe(true);
+    expect(plan.valueCounts.size).toBe(0);
+  });
+});
